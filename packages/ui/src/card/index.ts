@@ -1,0 +1,9 @@
+export {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  type CardTitleProps,
+} from './card.tsx'

@@ -1,0 +1,1 @@
+export { type CrumbItem, Crumbs, type CrumbsProps, collapseCrumbs } from './crumbs.tsx'

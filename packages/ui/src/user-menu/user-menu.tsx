@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../dropdown-menu/dropdown-menu.tsx'
+import { cx } from '../lib/cx.ts'
+import { type RenderLink, renderAnchor } from '../lib/link.tsx'
+
+export interface UserMenuProps {
+  name: string
+  email: string
+  /** Where the sign-out item goes. */
+  signOutHref?: string
+  signOutLabel?: string
+  /** Renders the sign-out link with the app's router; defaults to a plain `<a href>`. */
+  renderLink?: RenderLink
+  /** Extra DropdownMenuItem elements shown above the sign-out item. */
+  children?: ReactNode
+  className?: string
+  /** Controlled open state, e.g. for stories and tests. */
+  open?: boolean
+  defaultOpen?: boolean
+  onOpenChange?: (open: boolean) => void
+}
+
+function initials(name: string) {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts
+  return letters.map((part) => Array.from(part ?? '')[0]?.toUpperCase() ?? '').join('') || '?'
+}
+
+/**
+ * The signed-in user's menu: who is signed in, and the way out.
+ *
+ * @example
+ * <UserMenu name={user.name} email={user.email} renderLink={({ href, ...p }) => <Link to={href} {...p} />} />
+ */
+export function UserMenu({
+  name,
+  email,
+  signOutHref = '/sign-out',
+  signOutLabel = 'Sign Out',
+  renderLink = renderAnchor,
+  children,
+  className,
+  open,
+  defaultOpen,
+  onOpenChange,
+}: UserMenuProps) {
+  return (
+    <DropdownMenu open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger className={cx('hm-user-menu__trigger', className)}>
+        <span className="hm-user-menu__avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        <span className="hm-user-menu__name">{name}</span>
+        <svg className="hm-user-menu__chevron" viewBox="0 0 16 16" aria-hidden="true">
+          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="hm-user-menu__content">
+        <DropdownMenuLabel className="hm-user-menu__identity">
+          <span className="hm-user-menu__identity-name">{name}</span>
+          <span className="hm-user-menu__identity-email">{email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {children}
+        <DropdownMenuItem asChild>
+          {renderLink({ href: signOutHref, children: signOutLabel })}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
