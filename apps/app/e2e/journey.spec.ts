@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test'
+import {
+  linkFromMailbox,
+  PASSWORD,
+  signIn,
+  signUp,
+  signUpAndVerify,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
+
+test('a visitor signs up, confirms their e-mail, creates an organization and signs out', async ({
+  page,
+}) => {
+  const email = uniqueEmail('journey')
+
+  const home = await page.goto(url('/'))
+  expect(home?.status()).toBe(200)
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible()
+
+  await signUpAndVerify(page, email, 'Grace Hopper')
+  // A new user has neither organizations nor invitations: straight to creating one.
+  await expect(page).toHaveURL(/\/app\/organizations\/create$/)
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+    'Create Organization',
+  )
+
+  await page.getByLabel('Name').fill('Acme Rockets')
+  await expect(page.getByLabel('Slug')).toHaveValue('acme-rockets')
+  await page.getByRole('button', { name: 'Create organization' }).click()
+
+  await expect(page).toHaveURL(/\/app\/organizations\/acme-rockets$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Rockets' })).toBeVisible()
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+  await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'href',
+    '/app/organizations',
+  )
+  await expect(crumbs.getByText('Acme Rockets')).toHaveAttribute('aria-current', 'page')
+
+  // The signed-in navigation shows the user's menu.
+  await page.getByRole('button', { name: /Grace Hopper/ }).click()
+  await expect(page.getByRole('menu')).toContainText(email)
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(url('/'))
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible()
+
+  // Guarded pages send a signed-out visitor to /get-started.
+  await page.goto(url('/app/organizations/acme-rockets'))
+  await expect(page).toHaveURL(/\/get-started/)
+
+  // Signing in again lands on the dashboard, which lists the organization.
+  await signIn(page, email)
+  await expect(page).toHaveURL(/\/app\/organizations$/)
+  await expect(page.getByRole('link', { name: 'Acme Rockets' })).toBeVisible()
+
+  // A signed-in visit to / goes to the dashboard.
+  await page.goto(url('/'))
+  await expect(page).toHaveURL(/\/app\/organizations$/)
+})
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  const response = await page.goto(url('/no/such/page'))
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible()
+  await page.getByRole('link', { name: 'Go to home' }).click()
+  await expect(page).toHaveURL(url('/'))
+})
+
+test('an anonymous visit to /app goes to /get-started', async ({ page }) => {
+  await page.goto(url('/app'))
+  await expect(page).toHaveURL(/\/get-started$/)
+})
+
+test('a magic link signs the user in', async ({ page }) => {
+  const email = uniqueEmail('magic')
+  await signUpAndVerify(page, email)
+  await page.goto(url('/sign-out'))
+  await expect(page).toHaveURL(url('/'))
+
+  await page.goto(url('/get-started?mode=magic-link'))
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Send magic link' }).click()
+  await expect(page.getByText('Check your inbox')).toBeVisible()
+  await page.goto(await linkFromMailbox(page, email, 'magic-link'))
+  await expect(page).toHaveURL(/\/app\//)
+})
+
+test.describe('bad input gets a clear message and keeps what was typed', () => {
+  test('sign-up with a taken e-mail or a short password', async ({ page }) => {
+    const email = uniqueEmail('taken')
+    await signUp(page, email)
+
+    await page.goto(url('/get-started'))
+    await page.getByLabel('Name').fill('Someone Else')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('alert')).toContainText(/already exists/i)
+    await expect(page.getByLabel('E-mail')).toHaveValue(email)
+
+    await page.getByLabel('E-mail').fill(uniqueEmail('short'))
+    await page.getByLabel('Password').fill('short')
+    // The browser's own check stops the form first; the server would refuse it too.
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByText('Check your inbox')).toHaveCount(0)
+  })
+
+  test('sign-in with a wrong password', async ({ page }) => {
+    const email = uniqueEmail('wrong')
+    await signUpAndVerify(page, email)
+    await page.goto(url('/sign-out'))
+    await expect(page).toHaveURL(url('/'))
+    await signIn(page, email, 'not the password')
+    await expect(page.getByRole('alert')).toContainText(/invalid email or password/i)
+    await expect(page.getByLabel('E-mail')).toHaveValue(email)
+  })
+
+  test('a taken organization slug is refused and the form keeps its values', async ({ page }) => {
+    await signUpAndVerify(page, uniqueEmail('slug-a'))
+    await page.getByLabel('Name').fill('Shared Name')
+    await page.getByLabel('Slug').fill('shared-slug')
+    await page.getByRole('button', { name: 'Create organization' }).click()
+    await expect(page).toHaveURL(/\/app\/organizations\/shared-slug$/)
+
+    await page.goto(url('/app/organizations/create'))
+    await page.getByLabel('Name').fill('Second Name')
+    await page.getByLabel('Slug').fill('shared-slug')
+    await page.getByRole('button', { name: 'Create organization' }).click()
+    await expect(page.getByText('The slug "shared-slug" is already taken.')).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveValue('Second Name')
+    await expect(page.getByLabel('Slug')).toHaveValue('shared-slug')
+  })
+
+  test("another user's organization sends the visitor back to their dashboard", async ({
+    page,
+  }) => {
+    await signUpAndVerify(page, uniqueEmail('owner'))
+    await page.getByLabel('Name').fill('Private Org')
+    await page.getByLabel('Slug').fill('private-org')
+    await page.getByRole('button', { name: 'Create organization' }).click()
+    await expect(page).toHaveURL(/\/app\/organizations\/private-org$/)
+    await page.goto(url('/sign-out'))
+    await expect(page).toHaveURL(url('/'))
+
+    await signUpAndVerify(page, uniqueEmail('stranger'))
+    await page.goto(url('/app/organizations/private-org'))
+    await expect(page).toHaveURL(/\/app\/organizations\/create$/)
+    await expect(page.getByText('Private Org')).toHaveCount(0)
+  })
+})

@@ -1,0 +1,36 @@
+import { Toaster } from '@headmark/ui'
+import { lazy, type ReactNode, Suspense } from 'react'
+import type { SessionUser } from '../lib/session.ts'
+import { ChatWidgetSlot } from './chat-widget-slot.tsx'
+import { Footer } from './footer.tsx'
+import { NavBar } from './nav-bar.tsx'
+
+// Router and query devtools are development-only and never reach the production bundle.
+const Devtools = import.meta.env.DEV ? lazy(() => import('./devtools.tsx')) : () => null
+
+/** The root layout: navigation bar, main content, footer, chat widget, toasts and devtools. */
+export function AppShell({
+  user,
+  children,
+}: {
+  user: SessionUser | undefined
+  children: ReactNode
+}) {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar user={user} />
+      <main id="main" className="app-main">
+        {children}
+      </main>
+      <Footer />
+      <ChatWidgetSlot user={user} />
+      <Toaster />
+      <Suspense fallback={null}>
+        <Devtools />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { Button, Field, Input } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { authClient } from '../../lib/auth-client.ts'
+import { sessionQuery } from '../../lib/session.ts'
+import { FormAlert } from './form-alert.tsx'
+import { useAuthForm } from './use-auth-form.ts'
+
+export function SignInForm() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const form = useAuthForm(
+    { email: '', password: '' },
+    (values) => authClient.signIn.email(values),
+    async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
+      await navigate({ to: '/app' })
+    },
+  )
+  return (
+    <form onSubmit={form.onSubmit} className="form-stack">
+      <FormAlert message={form.error} />
+      <Field label="E-mail" required>
+        <Input {...form.field('email')} type="email" autoComplete="email" required />
+      </Field>
+      <Field label="Password" required>
+        <Input
+          {...form.field('password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+      </Field>
+      <Button type="submit" loading={form.pending}>
+        Sign in
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,69 @@
+import { Button, UserMenu } from '@headmark/ui'
+import { Link } from '@tanstack/react-router'
+import { DOCS_URL } from '../lib/links.ts'
+import { renderRouterLink } from '../lib/render-link.tsx'
+import type { SessionUser } from '../lib/session.ts'
+import { ThemeSwitcher } from './theme-switcher.tsx'
+
+export function NavBar({ user }: { user: SessionUser | undefined }) {
+  return (
+    <header className="app-header">
+      <nav aria-label="Main" className="app-nav">
+        <Link to={user ? '/app' : '/'} className="brand">
+          <span aria-hidden="true" className="brand-mark">
+            ◆
+          </span>
+          Headmark
+        </Link>
+        <ul className="nav-links">
+          {user ? (
+            <li>
+              <Link to="/app" activeProps={{ 'aria-current': 'page' }}>
+                Dashboard
+              </Link>
+            </li>
+          ) : (
+            <>
+              <li>
+                <Link
+                  to="/"
+                  activeOptions={{ exact: true }}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  Home
+                </Link>
+              </li>
+              <li>
+                <Link to="/pricing" activeProps={{ 'aria-current': 'page' }}>
+                  Pricing
+                </Link>
+              </li>
+            </>
+          )}
+          <li>
+            <a href={DOCS_URL} target="_blank" rel="noreferrer">
+              Docs<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          {user ? null : (
+            <li>
+              <Link to="/changelog" activeProps={{ 'aria-current': 'page' }}>
+                Changelog
+              </Link>
+            </li>
+          )}
+        </ul>
+        <div className="nav-actions">
+          <ThemeSwitcher />
+          {user ? (
+            <UserMenu name={user.name} email={user.email} renderLink={renderRouterLink} />
+          ) : (
+            <Button asChild>
+              <Link to="/get-started">Get Started</Link>
+            </Button>
+          )}
+        </div>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,23 @@
+import { Card } from '@headmark/ui'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { invitationQuery } from '../../lib/queries.ts'
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' })
+
+export function InvitationDetails({ invitationId }: { invitationId: string }) {
+  const { data: invitation } = useSuspenseQuery(invitationQuery(invitationId))
+  return (
+    <section className="page-narrow stack">
+      <h1>Join {invitation.organizationName}</h1>
+      <Card>
+        <p>
+          {invitation.inviterName} ({invitation.inviterEmail}) invited you to join{' '}
+          <strong>{invitation.organizationName}</strong> as {invitation.role}.
+        </p>
+        <p className="muted">
+          This invitation expires on {dateFormat.format(invitation.expiresAt)}.
+        </p>
+      </Card>
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { isDefinedError, ORPCError } from '@orpc/client'
+
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.'
+
+export type ErrorOutcome =
+  | { kind: 'ignore' }
+  | { kind: 'sign-in' }
+  | { kind: 'toast'; message: string }
+
+function isAbort(error: unknown): boolean {
+  return (
+    (error instanceof DOMException && error.name === 'AbortError') ||
+    (error instanceof Error && error.name === 'AbortError') ||
+    (error instanceof ORPCError && error.code === 'CLIENT_CLOSED_REQUEST')
+  )
+}
+
+/**
+ * The one error policy for queries and mutations: aborted requests are ignored, a 401 sends the
+ * user to sign in, a server error shows its own message, anything else a generic one.
+ */
+export function classifyError(error: unknown): ErrorOutcome {
+  if (isAbort(error)) return { kind: 'ignore' }
+  if (error instanceof ORPCError) {
+    if (error.status === 401) return { kind: 'sign-in' }
+    if (isDefinedError(error) || error.message) return { kind: 'toast', message: error.message }
+  }
+  return { kind: 'toast', message: UNEXPECTED_ERROR_MESSAGE }
+}
+
+/** 4xx answers are definitive: retrying them only delays the message the user needs. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ORPCError && error.status >= 400 && error.status < 500
+}

@@ -1,0 +1,45 @@
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { DefaultErrorView } from './components/error-view.tsx'
+import { NotFound } from './components/not-found.tsx'
+import { PendingView } from './components/pending-view.tsx'
+import { createErrorHandler } from './lib/error-handler.ts'
+import { createQueryClient } from './lib/query-client.ts'
+import { routeTree } from './routeTree.gen.ts'
+
+export const ROUTER_PRELOAD_DELAY_MS = 50
+export const ROUTER_PENDING_MS = 1000
+export const ROUTER_PENDING_MIN_MS = 500
+
+export function getRouter() {
+  // The error handler needs the router (to redirect on 401) and the router needs the query
+  // client: bind the handler late.
+  let router: ReturnType<typeof create> | undefined
+  const queryClient = createQueryClient(createErrorHandler(() => router))
+
+  function create() {
+    return createRouter({
+      routeTree,
+      context: { queryClient },
+      scrollRestoration: true,
+      defaultPreload: 'intent',
+      defaultPreloadDelay: ROUTER_PRELOAD_DELAY_MS,
+      defaultPendingMs: ROUTER_PENDING_MS,
+      defaultPendingMinMs: ROUTER_PENDING_MIN_MS,
+      // Freshness is the query cache's job; the router always asks it.
+      defaultPreloadStaleTime: 0,
+      defaultErrorComponent: DefaultErrorView,
+      defaultNotFoundComponent: NotFound,
+      defaultPendingComponent: PendingView,
+    })
+  }
+  router = create()
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

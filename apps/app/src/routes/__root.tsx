@@ -1,0 +1,67 @@
+/// <reference types="vite/client" />
+import uiStyles from '@headmark/ui/styles.css?url'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import appStyles from '../app.css?url'
+import { AppShell } from '../components/app-shell.tsx'
+import { NotFound } from '../components/not-found.tsx'
+import { sessionQuery } from '../lib/session.ts'
+import { THEME_BOOT_SCRIPT } from '../lib/theme.ts'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.fetchQuery(sessionQuery)
+    return { user: session.user }
+  },
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: 'Headmark — metadata for every page' },
+      {
+        name: 'description',
+        content:
+          'Manage the titles, descriptions, Open Graph and X cards, icons and custom tags of every page, and ship them to your site.',
+      },
+    ],
+    links: [
+      { rel: 'stylesheet', href: uiStyles },
+      { rel: 'stylesheet', href: appStyles },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: RootLayout,
+  notFoundComponent: NotFound,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, first-party script */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootLayout() {
+  const { user } = Route.useRouteContext()
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  )
+}
