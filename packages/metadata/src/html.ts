@@ -1,0 +1,54 @@
+import { type HeadTag, isSafeUrl } from './head.ts'
+
+export type { HeadTag } from './head.ts'
+
+// Escaping all five characters makes the output safe both in text and in quoted attributes.
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+const ATTRIBUTE_NAME = /^[a-z_:][a-z\d_:.-]*$/i
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction'])
+const REFRESH_URL = /url\s*=\s*['"]?(.*)$/i
+
+function isSafe(name: string, value: string, attrs: Readonly<Record<string, string>>): boolean {
+  if (URL_ATTRIBUTES.has(name.toLowerCase())) return isSafeUrl(value)
+  if (name === 'content' && `${attrs['http-equiv']}`.toLowerCase() === 'refresh') {
+    return isSafeUrl(REFRESH_URL.exec(value)?.[1] ?? '')
+  }
+  return true
+}
+
+function renderAttributes(attrs: Readonly<Record<string, string>>): string | null {
+  let html = ''
+  for (const [name, raw] of Object.entries(attrs)) {
+    const value = `${raw}`
+    // A name that could break out of the tag is dropped; an unsafe URL drops the whole tag,
+    // since a link without its target (or a refresh without its URL) means something else.
+    if (!ATTRIBUTE_NAME.test(name)) continue
+    if (!isSafe(name, value, attrs)) return null
+    html += ` ${name}="${escapeHtml(value)}"`
+  }
+  return html
+}
+
+/**
+ * Renders head tags as an HTML string for any server that writes its own `<head>`. Every text
+ * and attribute value is escaped, attribute names that are not plain names are dropped, and
+ * tags whose `href`/`src` (or `http-equiv=refresh` target) is not a safe URL are left out.
+ * Only `title`, `meta` and `link` elements are ever produced.
+ *
+ * @example
+ * renderHead(mergeHead(fallbackTags, toHeadTags(response?.metadata ?? {})))
+ * // '<title>Pricing</title><meta name="description" content="Plans &#38; prices">'
+ */
+export function renderHead(tags: readonly HeadTag[]): string {
+  let html = ''
+  for (const tag of tags) {
+    if (tag.tag === 'title') html += `<title>${escapeHtml(`${tag.children}`)}</title>`
+    else if (tag.tag === 'meta' || tag.tag === 'link') {
+      const attributes = renderAttributes(tag.attrs)
+      if (attributes !== null) html += `<${tag.tag}${attributes}>`
+    }
+  }
+  return html
+}
