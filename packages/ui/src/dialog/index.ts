@@ -1,0 +1,7 @@
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  type DialogContentProps,
+  DialogTrigger,
+} from './dialog.tsx'
