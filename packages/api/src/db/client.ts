@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import type { DatabaseLocation } from '../env.ts'
+import * as schema from './schema.ts'
+
+/** The drizzle database, whichever driver is underneath (PGlite or postgres.js). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseConnection {
+  readonly db: Database
+  readonly location: DatabaseLocation
+  /** Applies the SQL migrations in `folder` that have not run yet. */
+  migrate(folder: string): Promise<void>
+  close(): Promise<void>
+}
+
+// Kept on globalThis so that a module reloaded by vite (dev server, SSR bundle chunks) or a
+// second copy of this module still finds the open connection: PGlite can not open one folder
+// twice in a process, and a second postgres.js pool would only leak.
+interface Registry {
+  connections: Map<string, Promise<DatabaseConnection>>
+  signalsHooked: boolean
+}
+const registryKey = Symbol.for('headmark.api.database-connections')
+const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] as
+  | Registry
+  | undefined) ?? { connections: new Map(), signalsHooked: false }
+;(globalThis as Record<symbol, unknown>)[registryKey] = registry
+
+function keyOf(location: DatabaseLocation): string {
+  if (location.kind === 'postgres') return location.url
+  return location.dataDir === null ? 'pglite:memory' : `pglite:${location.dataDir}`
+}
+
+/**
+ * Opens the database at `location`, once per process: later calls with the same location get the
+ * same connection. The connection closes on SIGTERM/SIGINT so the process can exit.
+ */
+export function connectDatabase(location: DatabaseLocation): Promise<DatabaseConnection> {
+  const key = keyOf(location)
+  let connection = registry.connections.get(key)
+  if (!connection) {
+    connection = open(location, () => registry.connections.delete(key))
+    registry.connections.set(key, connection)
+    connection.catch(() => registry.connections.delete(key))
+    closeOnSignals()
+  }
+  return connection
+}
+
+/** Closes every connection this process opened. */
+export async function closeAllDatabases(): Promise<void> {
+  const open = [...registry.connections.values()]
+  await Promise.allSettled(open.map(async (connection) => (await connection).close()))
+}
+
+async function open(location: DatabaseLocation, forget: () => void): Promise<DatabaseConnection> {
+  let closing: Promise<void> | undefined
+  const once = (close: () => Promise<void>) => () => {
+    forget()
+    closing ??= close()
+    return closing
+  }
+
+  if (location.kind === 'postgres') {
+    // Notices such as "schema already exists, skipping" from the migrator are noise in the log.
+    const client = postgres(location.url, { max: 10, onnotice: () => {} })
+    const db = drizzlePostgres({ client, schema })
+    return {
+      db,
+      location,
+      migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      close: once(() => client.end({ timeout: 5 })),
+    }
+  }
+
+  if (location.dataDir !== null) mkdirSync(location.dataDir, { recursive: true })
+  const client = await PGlite.create(location.dataDir ?? undefined)
+  const db = drizzlePglite({ client, schema })
+  return {
+    db,
+    location,
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    close: once(() => client.close()),
+  }
+}
+
+function closeOnSignals(): void {
+  if (registry.signalsHooked) return
+  registry.signalsHooked = true
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const onSignal = async () => {
+      await closeAllDatabases()
+      // Listening to a signal replaces Node's default exit. When nobody else (e.g. the HTTP
+      // server's graceful shutdown) is listening, restore the default and re-raise it.
+      if (process.listenerCount(signal) === 1) {
+        process.off(signal, onSignal)
+        process.kill(process.pid, signal)
+      }
+    }
+    process.on(signal, onSignal)
+  }
+}

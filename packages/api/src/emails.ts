@@ -1,0 +1,77 @@
+/** An e-mail ready to send: a plain-text body and the same content as simple HTML. */
+export interface Email {
+  subject: string
+  text: string
+  html: string
+}
+
+/** The e-mail sent on sign-up: one link confirms the address and signs the person in. */
+export function verificationEmail({ name, url }: { name: string; url: string }): Email {
+  return compose({
+    subject: 'Confirm your e-mail address for Headmark',
+    greeting: `Hello ${name},`,
+    lines: ['Confirm your e-mail address to finish creating your Headmark account:'],
+    action: { label: 'Confirm e-mail address', url },
+    footer: 'If you did not sign up for Headmark, ignore this e-mail: no account will be created.',
+  })
+}
+
+/** The e-mail sent when someone asks for a sign-in link. */
+export function magicLinkEmail({ url }: { url: string }): Email {
+  return compose({
+    subject: 'Your Headmark sign-in link',
+    greeting: 'Hello,',
+    lines: ['Use this link to sign in to Headmark. It works once and expires in 5 minutes.'],
+    action: { label: 'Sign in to Headmark', url },
+    footer: 'If you did not ask to sign in, ignore this e-mail.',
+  })
+}
+
+/** The e-mail sent when a member invites someone to an organization. */
+export function invitationEmail({
+  organizationName,
+  inviterName,
+  role,
+  url,
+}: {
+  organizationName: string
+  inviterName: string
+  role: string
+  url: string
+}): Email {
+  return compose({
+    subject: `${inviterName} invited you to ${organizationName} on Headmark`,
+    greeting: 'Hello,',
+    lines: [`${inviterName} invited you to join ${organizationName} on Headmark as ${role}.`],
+    action: { label: 'Open the invitation', url },
+    footer: 'If you do not know this organization, ignore this e-mail.',
+  })
+}
+
+function compose(parts: {
+  subject: string
+  greeting: string
+  lines: string[]
+  action: { label: string; url: string }
+  footer: string
+}): Email {
+  const { subject, greeting, lines, action, footer } = parts
+  const text = [greeting, '', ...lines, '', action.url, '', footer, ''].join('\n')
+  const paragraphs = [greeting, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`)
+  const html = [
+    ...paragraphs,
+    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    `<p>Or paste this address into your browser:<br>${escapeHtml(action.url)}</p>`,
+    `<p>${escapeHtml(footer)}</p>`,
+  ].join('\n')
+  return { subject, text, html }
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { createEnv, InvalidEnvError } from '@headmark/metadata/env'
+import { z } from 'zod'
+import { findRepoRoot } from './paths.ts'
+
+const DEFAULT_MAIL_FROM = 'Headmark <no-reply@headmark.localhost>'
+const DEFAULT_DEV_URL = 'http://localhost:3000'
+
+const originList = z
+  .string()
+  .transform((value, ctx) => {
+    const origins: string[] = []
+    for (const entry of value.split(',')) {
+      const trimmed = entry.trim()
+      if (trimmed === '') continue
+      if (!URL.canParse(trimmed)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${trimmed}" is not a URL (e.g. https://a.example)`,
+        })
+        return z.NEVER
+      }
+      origins.push(new URL(trimmed).origin)
+    }
+    return origins
+  })
+  .optional()
+
+const serverEnvSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'], {
+        error: 'Use development, test or production',
+      })
+      .default('development'),
+    DATABASE_URL: z
+      .string()
+      .refine((value) => value === 'pglite:memory' || /^postgres(ql)?:\/\//.test(value), {
+        message:
+          'Use "pglite:memory" or a postgres:// URL, or leave it unset for the embedded database under .data/',
+      })
+      .optional(),
+    BETTER_AUTH_URL: z.url({ error: 'Must be the URL the app is served at' }).optional(),
+    BETTER_AUTH_SECRET: z
+      .string()
+      .min(32, 'Must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    TRUSTED_ORIGINS: originList,
+    DATA_DIR: z.string().optional(),
+    MIGRATIONS_FOLDER: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return
+    const required = {
+      BETTER_AUTH_URL: 'Required in production: the public URL of the app',
+      BETTER_AUTH_SECRET: 'Required in production: sessions can not be signed without it',
+      SMTP_URL:
+        'Required in production: verification e-mails and magic links need a mail server (smtp://…)',
+    } as const
+    for (const [key, message] of Object.entries(required)) {
+      if (env[key as keyof typeof required] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message })
+      }
+    }
+  })
+
+/** Where the database lives, derived from DATABASE_URL. */
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string }
+
+/** The server's validated configuration. */
+export interface ServerEnv {
+  NODE_ENV: 'development' | 'test' | 'production'
+  database: DatabaseLocation
+  BETTER_AUTH_URL: string
+  BETTER_AUTH_SECRET: string
+  SMTP_URL: string | null
+  MAIL_FROM: string
+  /** The origins better-auth accepts: BETTER_AUTH_URL's origin plus TRUSTED_ORIGINS. */
+  trustedOrigins: string[]
+  /** Folder for the embedded database and the development auth secret. */
+  DATA_DIR: string
+  MIGRATIONS_FOLDER: string
+}
+
+/**
+ * Validates the server's environment. Throws `InvalidEnvError` ('Invalid environment variables',
+ * followed by one line per problem) when something is missing or malformed; production refuses to
+ * start without a real URL, secret and mail server.
+ *
+ * @example
+ * const env = loadServerEnv() // reads process.env
+ * const testEnv = loadServerEnv({ NODE_ENV: 'test', DATABASE_URL: 'pglite:memory' })
+ */
+export function loadServerEnv(
+  runtimeEnv: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): ServerEnv {
+  let parsed: z.output<typeof serverEnvSchema>
+  try {
+    parsed = createEnv({ schema: serverEnvSchema, runtimeEnv })
+  } catch (error) {
+    if (error instanceof InvalidEnvError) {
+      const listed = new InvalidEnvError(error.issues)
+      listed.message = `Invalid environment variables:\n${error.issues
+        .map((issue) => `  - ${issue.path}: ${issue.message}`)
+        .join('\n')}`
+      throw listed
+    }
+    throw error
+  }
+
+  const root = findRepoRoot(cwd)
+  const dataDir = resolve(root, parsed.DATA_DIR ?? '.data')
+  const baseURL = parsed.BETTER_AUTH_URL ?? DEFAULT_DEV_URL
+  const database: DatabaseLocation =
+    parsed.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+      : parsed.DATABASE_URL === 'pglite:memory'
+        ? { kind: 'pglite', dataDir: null }
+        : { kind: 'postgres', url: parsed.DATABASE_URL }
+
+  return {
+    NODE_ENV: parsed.NODE_ENV,
+    database,
+    BETTER_AUTH_URL: baseURL,
+    BETTER_AUTH_SECRET:
+      parsed.BETTER_AUTH_SECRET ??
+      (parsed.NODE_ENV === 'development'
+        ? readOrCreateDevSecret(dataDir)
+        : // Tests get a throw-away secret: nothing signed with it outlives the process.
+          randomBytes(32).toString('base64url')),
+    SMTP_URL: parsed.SMTP_URL ?? null,
+    MAIL_FROM: parsed.MAIL_FROM,
+    trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
+    DATA_DIR: dataDir,
+    MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
+  }
+}
+
+/** Development sessions survive restarts because the generated secret is kept under .data/. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret')
+  mkdirSync(dataDir, { recursive: true })
+  try {
+    // 'wx' fails if another process wrote the file first; then that secret wins.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return readFileSync(file, 'utf8').trim()
+}

@@ -1,0 +1,124 @@
+import { ORPCError, onError } from '@orpc/server'
+import { RPCHandler } from '@orpc/server/fetch'
+import { type Auth, createAuth } from './auth.ts'
+import { connectDatabase, type Database } from './db/client.ts'
+import { describeDatabase } from './db/migrate.ts'
+import { loadServerEnv, type ServerEnv } from './env.ts'
+import { createMailer, type DevMailbox } from './mailer.ts'
+import { router } from './router.ts'
+import type { Context } from './rpc/context.ts'
+
+export const RPC_PREFIX = '/api/rpc'
+
+/** The server, assembled: what the app mounts and calls. */
+export interface Headmark {
+  env: ServerEnv
+  db: Database
+  /** The better-auth instance. */
+  auth: Auth
+  /** Answers /api/auth/* requests. */
+  handleAuth(request: Request): Promise<Response>
+  /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
+  handleRpc(request: Request): Promise<Response>
+  /** A context for in-process calls: `createRouterClient(router, { context })`. */
+  createContext(headers: Headers): Promise<Context>
+  /** The development mailbox; null in production or when SMTP_URL is set. */
+  mailbox: DevMailbox | null
+  /** Closes the database connection. Safe to call more than once. */
+  close(): Promise<void>
+}
+
+export interface CreateHeadmarkOptions {
+  /** Where start-up and mailbox lines go; defaults to console.info. */
+  log?: (line: string) => void
+}
+
+/**
+ * Builds the server from a validated env: opens the database (once per process), applies
+ * pending migrations, wires the mailer and better-auth. Most callers want {@link getHeadmark}.
+ *
+ * @example
+ * const headmark = await createHeadmark(loadServerEnv({ DATABASE_URL: 'pglite:memory' }))
+ */
+export async function createHeadmark(
+  env: ServerEnv,
+  { log = console.info }: CreateHeadmarkOptions = {},
+): Promise<Headmark> {
+  const connection = await connectDatabase(env.database)
+  await connection.migrate(env.MIGRATIONS_FOLDER)
+  const { db } = connection
+  const { mailer, mailbox } = createMailer({ db, env, log })
+  const auth = createAuth({ db, env, mailer })
+
+  const rpcHandler = new RPCHandler(router, {
+    interceptors: [
+      onError((error) => {
+        // Expected failures (NOT_FOUND, validation…) are answers, not incidents.
+        if (!(error instanceof ORPCError) || error.status >= 500) console.error(error)
+      }),
+    ],
+  })
+
+  const createContext = async (headers: Headers): Promise<Context> => ({ db, auth, headers })
+
+  log(
+    `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
+  )
+
+  return {
+    env,
+    db,
+    auth,
+    mailbox,
+    createContext,
+    handleAuth: (request) => auth.handler(request),
+    async handleRpc(request) {
+      const { matched, response } = await rpcHandler.handle(request, {
+        prefix: RPC_PREFIX,
+        context: await createContext(request.headers),
+      })
+      if (matched) return response
+      const path = new URL(request.url).pathname.slice(RPC_PREFIX.length + 1)
+      const error = new ORPCError('NOT_FOUND', {
+        message: `There is no procedure "${path}". Check the path: procedure names are joined by slashes, e.g. auth/getSession.`,
+      })
+      return Response.json({ json: error.toJSON() }, { status: error.status })
+    },
+    close: () => connection.close(),
+  }
+}
+
+// On globalThis so that modules re-evaluated by vite in development share one server.
+const singletonKey = Symbol.for('headmark.api.singleton')
+type Singleton = { promise?: Promise<Headmark> }
+const singleton: Singleton =
+  ((globalThis as Record<symbol, unknown>)[singletonKey] as Singleton | undefined) ?? {}
+;(globalThis as Record<symbol, unknown>)[singletonKey] = singleton
+
+/**
+ * The process-wide server: validates process.env, opens the database, runs migrations and
+ * builds auth on first call; later calls get the same instance.
+ *
+ * @example
+ * const headmark = await getHeadmark()
+ * return headmark.handleRpc(request)
+ */
+export function getHeadmark(): Promise<Headmark> {
+  if (!singleton.promise) {
+    const promise = Promise.resolve().then(() => createHeadmark(loadServerEnv()))
+    singleton.promise = promise
+    promise.catch(() => {
+      if (singleton.promise === promise) singleton.promise = undefined
+    })
+  }
+  return singleton.promise
+}
+
+/** Closes the process-wide server, if it was started. */
+export async function closeHeadmark(): Promise<void> {
+  const promise = singleton.promise
+  singleton.promise = undefined
+  if (!promise) return
+  const headmark = await promise.catch(() => null)
+  await headmark?.close()
+}

@@ -1,0 +1,12 @@
+import { authRouter } from './routers/auth.ts'
+import { invitationsRouter } from './routers/invitations.ts'
+import { organizationsRouter } from './routers/organizations.ts'
+
+/** Every RPC procedure, one router per domain. Importing it opens nothing. */
+export const router = {
+  auth: authRouter,
+  invitations: invitationsRouter,
+  organizations: organizationsRouter,
+}
+
+export type Router = typeof router

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import postgres from 'postgres'
+import { inject } from 'vitest'
+import type { Database } from '../src/db/client.ts'
+import * as schema from '../src/db/schema.ts'
+
+const workerKey = Symbol.for('headmark.api.test-database-url')
+
+/**
+ * The DATABASE_URL this test worker uses: in-memory PGlite, or — in the postgres project — a
+ * database of its own created under the run's prefix (dropped by the global teardown). The same
+ * worker reuses it across test files.
+ */
+export function testDatabaseUrl(): Promise<string> {
+  if (process.env.HEADMARK_TEST_DATABASE !== 'postgres') return Promise.resolve('pglite:memory')
+  const store = globalThis as Record<symbol, Promise<string> | undefined>
+  store[workerKey] ??= createWorkerDatabase()
+  return store[workerKey]
+}
+
+/** A brand-new, empty PostgreSQL database for this run (dropped by the global teardown). */
+export async function createWorkerDatabase(): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl')
+  const name = `${inject('postgresDatabasePrefix')}_${randomBytes(4).toString('hex')}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`create database "${name}"`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+const tables = Object.values(schema).filter((value) => is(value, PgTable))
+
+/** Empties every table, so each test starts from a fresh database without reopening it. */
+export async function resetDatabase(db: Database): Promise<void> {
+  const names = tables.map((table) => `"${getTableName(table)}"`).join(', ')
+  await db.execute(sql.raw(`truncate ${names} cascade`))
+}

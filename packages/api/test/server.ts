@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { loadServerEnv } from '../src/env.ts'
+import { createHeadmark, type Headmark } from '../src/headmark.ts'
+import { resetDatabase, testDatabaseUrl } from './database.ts'
+
+export interface TestServer {
+  origin: string
+  headmark: Headmark
+  close(): Promise<void>
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 (random port) that routes /api/auth/* to handleAuth and
+ * /api/rpc/* to handleRpc, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
+ * would refuse requests with INVALID_ORIGIN.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  let headmark: Headmark | undefined
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error(error)
+      res.statusCode = 500
+      res.end()
+    })
+  })
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const request = await toRequest(req, origin)
+    const { pathname } = new URL(request.url)
+    if (!headmark) throw new Error('The test server is not ready yet.')
+    const response = pathname.startsWith('/api/auth/')
+      ? await headmark.handleAuth(request)
+      : pathname.startsWith('/api/rpc/')
+        ? await headmark.handleRpc(request)
+        : new Response('Not Found', { status: 404 })
+    await send(res, response)
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const env = loadServerEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: await testDatabaseUrl(),
+    BETTER_AUTH_URL: origin,
+  })
+  headmark = await createHeadmark(env, { log: () => {} })
+  const ready = headmark
+  return {
+    origin,
+    headmark: ready,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * Starts one test server for the file and empties the database before each test. The database
+ * connection stays open for the worker's next test file.
+ */
+export function useTestServer(): { readonly current: TestServer } {
+  let current: TestServer | undefined
+  beforeAll(async () => {
+    current = await startTestServer()
+  })
+  beforeEach(async () => {
+    if (current) await resetDatabase(current.headmark.db)
+  })
+  afterAll(async () => {
+    await current?.close()
+  })
+  return {
+    get current() {
+      if (!current) throw new Error('useTestServer(): the server starts in beforeAll.')
+      return current
+    },
+  }
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  })
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+  res.end(Buffer.from(await response.arrayBuffer()))
+}

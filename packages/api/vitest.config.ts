@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config'
+
+// Database tests (*.db.test.ts) run on PGlite always, and again on real PostgreSQL when
+// TEST_DATABASE_URL is set. Workers keep one database open across test files (isolate: false)
+// and tests reset it with TRUNCATE: see test/database.ts.
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+export default defineConfig({
+  test: {
+    isolate: false,
+    silent: 'passed-only',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.db.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.db.test.ts'],
+          env: { HEADMARK_TEST_DATABASE: 'pglite' },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['src/**/*.db.test.ts'],
+                env: { HEADMARK_TEST_DATABASE: 'postgres' },
+                globalSetup: ['./test/postgres-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
