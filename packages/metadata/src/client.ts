@@ -1,0 +1,149 @@
+import { isGetLatestResponse } from './guards.ts'
+import { normalizePath } from './path.ts'
+import type { GetLatestResponse } from './types.ts'
+
+/** Cache settings of {@link createMetadataClient}. All durations are in milliseconds. */
+export interface MetadataCacheOptions {
+  /** How many paths are kept; the least recently used is evicted first. `0` disables caching. Default 1000. */
+  maxEntries?: number
+  /** How long an answer is served without asking the API again. Default 60 000 (1 minute). */
+  ttl?: number
+  /**
+   * How long after `ttl` an old answer is still served at once while a fresh one is fetched in
+   * the background. Default 300 000 (5 minutes).
+   */
+  staleWhileRevalidate?: number
+}
+
+/** Options of {@link createMetadataClient}. */
+export interface MetadataClientOptions {
+  /** The site's DSN. Empty or missing means development mode: empty metadata, no request. */
+  dsn: string | undefined
+  /** Sent as `Authorization: Bearer <apiKey>` when the site requires a key. Keep it on the server. */
+  apiKey?: string
+  /** The metadata service, e.g. `https://<headmark origin>/api/openapi`. Required with a DSN. */
+  baseUrl?: string
+  /** A `fetch` implementation; the global one by default. */
+  fetch?: typeof fetch
+  /** Per-request timeout in milliseconds. Default 3000. */
+  timeout?: number
+  cache?: MetadataCacheOptions
+  /** Where the failure warning goes. Default `console`. */
+  logger?: { warn(message: string, error: unknown): void }
+}
+
+/** A cached client of the metadata service; see {@link createMetadataClient}. */
+export interface MetadataClient {
+  /**
+   * The metadata of one page, or `null` when it could not be loaded (one warning is logged;
+   * render your fallback). Never rejects.
+   */
+  get(path: string): Promise<GetLatestResponse | null>
+  /** Drops one path from the cache, or everything with `null` (the site's default metadata changed). */
+  invalidate(path: string | null): void
+}
+
+interface Entry {
+  value: GetLatestResponse
+  etag: string | null
+  storedAt: number
+}
+
+/**
+ * Creates a client of `GET {baseUrl}/v1/{dsn}/metadata/get-latest?path=`. Answers are cached per
+ * DSN and normalised path in a bounded LRU with a TTL and stale-while-revalidate; concurrent
+ * calls for one path share one request; revalidation sends `If-None-Match`.
+ *
+ * @example
+ * const client = createMetadataClient({
+ *   dsn: env.VITE_METADATA_DSN,
+ *   baseUrl: 'https://headmark.example/api/openapi',
+ * })
+ * const response = await client.get('/pricing') // null → use your fallback
+ */
+export function createMetadataClient(options: MetadataClientOptions): MetadataClient {
+  const { dsn, apiKey, timeout = 3000, logger = console } = options
+  const { maxEntries = 1000, ttl = 60_000, staleWhileRevalidate = 300_000 } = options.cache ?? {}
+  const fetchImpl = options.fetch ?? fetch
+  // Thrown at start-up, not during a render: a client without a service is a deployment error.
+  if (dsn && !options.baseUrl) throw new TypeError('createMetadataClient: baseUrl is required')
+  const base = `${options.baseUrl}`.replace(/\/+$/, '')
+  const cache = new Map<string, Entry>()
+  const inflight = new Map<string, Promise<GetLatestResponse | null>>()
+
+  const warn = (path: string, error: unknown) =>
+    logger.warn(`[headmark] Could not load metadata for "${path}"; using the fallback.`, error)
+
+  const store = (key: string, entry: Entry) => {
+    cache.delete(key)
+    cache.set(key, entry)
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string)
+  }
+
+  async function request(path: string, previous: Entry | undefined): Promise<Entry | null> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`
+    if (previous?.etag) headers['if-none-match'] = previous.etag
+    const url = `${base}/v1/${encodeURIComponent(`${dsn}`)}/metadata/get-latest?path=${encodeURIComponent(path)}`
+    try {
+      const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeout) })
+      if (response.status === 304 && previous) return { ...previous, storedAt: Date.now() }
+      if (!response.ok) throw new Error(`The metadata service answered ${response.status}`)
+      const value: unknown = await response.json()
+      if (!isGetLatestResponse(value)) throw new Error('The metadata service sent an invalid body')
+      return { value, etag: response.headers.get('etag'), storedAt: Date.now() }
+    } catch (error) {
+      warn(path, error)
+      return null
+    }
+  }
+
+  function load(key: string, path: string, previous: Entry | undefined) {
+    let pending = inflight.get(key)
+    if (!pending) {
+      const started: Promise<GetLatestResponse | null> = request(path, previous).then((entry) => {
+        // An invalidation during the request removed it from `inflight`: its answer may predate
+        // the change, so it is handed to the callers that were waiting but not cached.
+        if (inflight.get(key) === started) {
+          inflight.delete(key)
+          if (entry) store(key, entry)
+        }
+        return entry ? entry.value : null
+      })
+      inflight.set(key, started)
+      pending = started
+    }
+    return pending
+  }
+
+  return {
+    async get(path) {
+      if (!dsn) return { metadata: {} }
+      const normalized = normalizePath(path)
+      if (!normalized.ok) {
+        warn(`${path}`, new Error(`Invalid page path (${normalized.error})`))
+        return null
+      }
+      const key = `${dsn} ${normalized.path}`
+      const entry = cache.get(key)
+      const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY
+      if (entry && age < ttl + staleWhileRevalidate) {
+        store(key, entry)
+        if (age >= ttl) void load(key, normalized.path, entry)
+        return entry.value
+      }
+      return load(key, normalized.path, entry)
+    },
+    invalidate(path) {
+      if (path === null) {
+        cache.clear()
+        inflight.clear()
+        return
+      }
+      const normalized = normalizePath(path)
+      if (!normalized.ok) return
+      cache.delete(`${dsn} ${normalized.path}`)
+      inflight.delete(`${dsn} ${normalized.path}`)
+    },
+  }
+}
