@@ -1,0 +1,23 @@
+import type { Metadata } from '@headmark/metadata'
+import { createContext, useContext } from 'react'
+
+export interface EditorContextValue {
+  value: Metadata
+  readOnly: boolean
+  /** Replaces the value at a dotted path and reports the new metadata object. */
+  set: (path: string, next: unknown) => void
+  /** The message to show for a path: the app's errors first, then touched built-in checks. */
+  errorFor: (path: string) => string | undefined
+  /** Marks a path as visited so its built-in check starts showing. */
+  touch: (path: string) => void
+  /** A document-unique id for the control of a path. */
+  idFor: (path: string) => string
+}
+
+export const EditorContext = createContext<EditorContextValue | null>(null)
+
+export function useEditor(): EditorContextValue {
+  const context = useContext(EditorContext)
+  if (!context) throw new Error('Metadata editor fields must be rendered inside <MetadataEditor>.')
+  return context
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react'
+import { Field } from '../field/field.tsx'
+import { Input } from '../input/input.tsx'
+import { Select } from '../select/select.tsx'
+import { Textarea } from '../textarea/textarea.tsx'
+import { useEditor } from './editor-context.ts'
+import { getMetadataPath } from './paths.ts'
+
+interface TextFieldProps {
+  path: string
+  label: string
+  description?: string
+  limit?: number
+  multiline?: boolean
+  placeholder?: string
+  type?: 'text' | 'url'
+  inputMode?: 'url' | 'text'
+  dir?: 'ltr' | 'auto'
+}
+
+/** A text field bound to one string of the metadata object. */
+export function TextField({
+  path,
+  label,
+  description,
+  limit,
+  multiline,
+  ...input
+}: TextFieldProps) {
+  const editor = useEditor()
+  const raw = getMetadataPath(editor.value, path)
+  const value = typeof raw === 'string' ? raw : ''
+  const control = {
+    value,
+    readOnly: editor.readOnly,
+    limit,
+    onChange: (event: { target: { value: string } }) => editor.set(path, event.target.value),
+    onBlur: () => editor.touch(path),
+    ...input,
+  }
+  return (
+    <Field
+      id={editor.idFor(path)}
+      label={label}
+      description={description}
+      error={editor.errorFor(path)}
+    >
+      {multiline ? <Textarea {...control} /> : <Input {...control} />}
+    </Field>
+  )
+}
+
+interface NumberFieldProps {
+  path: string
+  label: string
+}
+
+/** A whole-number field; an empty box is kept as NaN so the built-in check can flag it. */
+export function NumberField({ path, label }: NumberFieldProps) {
+  const editor = useEditor()
+  const raw = getMetadataPath(editor.value, path)
+  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : ''
+  return (
+    <Field id={editor.idFor(path)} label={label} error={editor.errorFor(path)}>
+      <Input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={value}
+        readOnly={editor.readOnly}
+        onChange={(event) =>
+          editor.set(path, event.target.value === '' ? Number.NaN : Number(event.target.value))
+        }
+        onBlur={() => editor.touch(path)}
+      />
+    </Field>
+  )
+}
+
+const UNSET = '__unset__'
+const EMPTY = '__empty__'
+
+interface ChoiceFieldProps {
+  path: string
+  label: string
+  description?: string
+  choices: readonly string[]
+  labels?: Partial<Record<string, string>>
+}
+
+/** A Select over one of the contract's lists, with "Not set" to remove the field. */
+export function ChoiceField({ path, label, description, choices, labels = {} }: ChoiceFieldProps) {
+  const editor = useEditor()
+  const raw = getMetadataPath(editor.value, path)
+  // Radix Select reserves '' for "no selection", so the contract's '' choice gets a stand-in.
+  const current = raw === undefined ? UNSET : raw === '' ? EMPTY : String(raw)
+  const options = [
+    { value: UNSET, label: 'Not set' },
+    ...choices.map((choice) => ({
+      value: choice === '' ? EMPTY : choice,
+      label: labels[choice] ?? choice,
+    })),
+  ]
+  return (
+    <Field
+      id={editor.idFor(path)}
+      label={label}
+      description={description}
+      error={editor.errorFor(path)}
+    >
+      <Select
+        options={options}
+        value={current}
+        disabled={editor.readOnly}
+        onValueChange={(next) => {
+          editor.set(path, next === UNSET ? undefined : next === EMPTY ? '' : next)
+          editor.touch(path)
+        }}
+      />
+    </Field>
+  )
+}
+
+const parseList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+
+interface ListFieldProps {
+  path: string
+  label: string
+  description?: string
+}
+
+/** A comma-separated list of strings; keeps the typed text so a trailing comma survives. */
+export function ListField({ path, label, description }: ListFieldProps) {
+  const editor = useEditor()
+  const raw = getMetadataPath(editor.value, path)
+  const list = Array.isArray(raw) ? (raw as string[]) : []
+  const joined = list.join(', ')
+  const [draft, setDraft] = useState(joined)
+  useEffect(() => {
+    setDraft((current) => (parseList(current).join(', ') === joined ? current : joined))
+  }, [joined])
+  return (
+    <Field
+      id={editor.idFor(path)}
+      label={label}
+      description={description}
+      error={editor.errorFor(path)}
+    >
+      <Input
+        value={draft}
+        readOnly={editor.readOnly}
+        dir="ltr"
+        onChange={(event) => {
+          setDraft(event.target.value)
+          editor.set(path, parseList(event.target.value))
+        }}
+        onBlur={() => editor.touch(path)}
+      />
+    </Field>
+  )
+}

@@ -1,0 +1,198 @@
+import type { Metadata } from '@headmark/metadata'
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react'
+import { Badge } from '../badge/badge.tsx'
+import { Button } from '../button/button.tsx'
+import { cx } from '../lib/cx.ts'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../tabs/tabs.tsx'
+import { CustomTagsPanel } from './custom-tags.tsx'
+import { EditorContext, type EditorContextValue } from './editor-context.ts'
+import { type MetadataErrors, sameMetadata, setMetadataPath } from './paths.ts'
+import { BasicPanel, ImagesPanel, OpenGraphPanel, TwitterPanel } from './tab-panels.tsx'
+import { validateMetadata } from './validate.ts'
+
+export const METADATA_EDITOR_TABS = ['basic', 'opengraph', 'twitter', 'images', 'custom'] as const
+export type MetadataEditorTab = (typeof METADATA_EDITOR_TABS)[number]
+
+const TAB_LABELS: Record<MetadataEditorTab, string> = {
+  basic: 'Basic',
+  opengraph: 'Open Graph',
+  twitter: 'Twitter',
+  images: 'Images',
+  custom: 'Custom',
+}
+
+const TAB_OF_PATH: [RegExp, MetadataEditorTab][] = [
+  [/^openGraph\./, 'opengraph'],
+  [/^twitter\./, 'twitter'],
+  [/^(icon|appleTouchIcon)\./, 'images'],
+  [/^customTags\./, 'custom'],
+]
+const tabOf = (path: string): MetadataEditorTab =>
+  TAB_OF_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? 'basic'
+
+export interface MetadataEditorProps {
+  /** The metadata being edited (controlled). */
+  value: Metadata
+  onChange: (value: Metadata) => void
+  /** The stored version; the editor is dirty while `value` differs. Defaults to the first `value`. */
+  savedValue?: Metadata
+  /** The active tab (controlled), e.g. from the URL's `tab` search param. */
+  tab?: MetadataEditorTab
+  defaultTab?: MetadataEditorTab
+  onTabChange?: (tab: MetadataEditorTab) => void
+  /** Messages from the server, keyed by dotted path (`openGraph.url`); shown before built-in checks. */
+  errors?: MetadataErrors
+  /** Called with the value when the user saves a valid, changed form. */
+  onSave?: (value: Metadata) => void
+  /** Shows Save as busy while the app stores the value. */
+  saving?: boolean
+  /** For viewing an old revision: nothing can be edited and Save/Reset are gone. */
+  readOnly?: boolean
+  /** Replaces the Save/Reset bar's leading text, e.g. "Viewing revision of 3 May". */
+  status?: ReactNode
+  className?: string
+}
+
+/**
+ * The per-page metadata editor: five tabs, per-field validation, dirty tracking with Save and Reset.
+ *
+ * @example
+ * <MetadataEditor value={draft} onChange={setDraft} savedValue={revision.metadata}
+ *   tab={search.tab} onTabChange={(tab) => navigate({ search: { tab } })}
+ *   onSave={(metadata) => save.mutate(metadata)} saving={save.isPending} />
+ */
+export function MetadataEditor({
+  value,
+  onChange,
+  savedValue,
+  tab,
+  defaultTab = 'basic',
+  onTabChange,
+  errors,
+  onSave,
+  saving = false,
+  readOnly = false,
+  status,
+  className,
+}: MetadataEditorProps) {
+  const idPrefix = `hm-me-${useId()}`
+  const [initial] = useState(value)
+  const baseline = savedValue ?? initial
+  const [uncontrolledTab, setUncontrolledTab] = useState<MetadataEditorTab>(defaultTab)
+  const activeTab = tab ?? uncontrolledTab
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const [submitted, setSubmitted] = useState(false)
+
+  const builtIn = useMemo(() => validateMetadata(value), [value])
+  const dirty = !sameMetadata(value, baseline)
+
+  const errorFor = useCallback(
+    (path: string) => {
+      const fromApp = errors?.[path]
+      if (fromApp) return fromApp
+      const own = builtIn[path]
+      if (!own) return undefined
+      // Duplicate names are shown at once: the second row is the user's mistake, not unfinished.
+      return submitted || touched.has(path) || own.includes('more than one') ? own : undefined
+    },
+    [errors, builtIn, submitted, touched],
+  )
+
+  const context = useMemo<EditorContextValue>(
+    () => ({
+      value,
+      readOnly,
+      set: (path, next) => onChange(setMetadataPath(value, path, next)),
+      errorFor,
+      touch: (path) =>
+        setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
+      idFor: (path) => `${idPrefix}-${path.replaceAll('.', '-')}`,
+    }),
+    [value, readOnly, onChange, errorFor, idPrefix],
+  )
+
+  const visibleErrors = Object.fromEntries(METADATA_EDITOR_TABS.map((name) => [name, 0])) as Record<
+    MetadataEditorTab,
+    number
+  >
+  for (const path of new Set([...Object.keys(errors ?? {}), ...Object.keys(builtIn)])) {
+    if (errorFor(path)) visibleErrors[tabOf(path)] += 1
+  }
+
+  const changeTab = (next: string) => {
+    const nextTab = next as MetadataEditorTab
+    if (tab === undefined) setUncontrolledTab(nextTab)
+    onTabChange?.(nextTab)
+  }
+
+  const save = () => {
+    setSubmitted(true)
+    const invalid = Object.keys(builtIn)
+    const first = invalid[0]
+    if (first) {
+      changeTab(tabOf(first))
+      return
+    }
+    onSave?.(value)
+  }
+
+  const reset = () => {
+    setSubmitted(false)
+    setTouched(new Set())
+    onChange(baseline)
+  }
+
+  return (
+    <EditorContext.Provider value={context}>
+      <div className={cx('hm-metadata-editor', className)} data-read-only={readOnly || undefined}>
+        <Tabs value={activeTab} onValueChange={changeTab}>
+          <TabsList aria-label="Metadata sections">
+            {METADATA_EDITOR_TABS.map((name) => (
+              <TabsTrigger key={name} value={name}>
+                {TAB_LABELS[name]}
+                {visibleErrors[name] > 0 ? (
+                  <Badge tone="danger">
+                    {visibleErrors[name]}
+                    <span className="hm-visually-hidden">
+                      {visibleErrors[name] === 1 ? ' error' : ' errors'}
+                    </span>
+                  </Badge>
+                ) : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="basic">
+            <BasicPanel />
+          </TabsContent>
+          <TabsContent value="opengraph">
+            <OpenGraphPanel />
+          </TabsContent>
+          <TabsContent value="twitter">
+            <TwitterPanel />
+          </TabsContent>
+          <TabsContent value="images">
+            <ImagesPanel />
+          </TabsContent>
+          <TabsContent value="custom">
+            <CustomTagsPanel />
+          </TabsContent>
+        </Tabs>
+        <div className="hm-metadata-editor__bar">
+          <p className="hm-metadata-editor__status" role="status">
+            {status ?? (readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'All changes saved')}
+          </p>
+          {readOnly ? null : (
+            <div className="hm-metadata-editor__actions">
+              <Button onClick={reset} disabled={!dirty || saving}>
+                Reset
+              </Button>
+              <Button variant="primary" onClick={save} disabled={!dirty} loading={saving}>
+                Save
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </EditorContext.Provider>
+  )
+}

@@ -1,0 +1,8 @@
+export {
+  callOutcome,
+  type WebhookBody,
+  type WebhookCall,
+  type WebhookCallFilter,
+  type WebhookCallOutcome,
+} from './types.ts'
+export { WebhookHistory, type WebhookHistoryProps } from './webhook-history.tsx'
