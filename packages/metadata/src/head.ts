@@ -212,3 +212,35 @@ export function mergeHead(
   }
   return [...merged.values()].flat()
 }
+
+/** A head layer: a metadata object, or tags written by hand (`charset`, `viewport`, canonical, …). */
+export type HeadInput = Metadata | readonly HeadTag[]
+
+/** The layers of one page's head, lowest priority first. */
+export interface HeadLayers {
+  /** Your site's defaults, used where Headmark has nothing. */
+  fallback?: HeadInput | undefined
+  /** The page's metadata from Headmark; `null`/`undefined` when it could not be loaded. */
+  metadata?: Metadata | null | undefined
+  /** What always wins over Headmark. */
+  override?: HeadInput | undefined
+}
+
+const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] =>
+  Array.isArray(input) ? input : toHeadTags((input ?? {}) as Metadata)
+
+/**
+ * The tags of one page: `fallback`, the page's metadata and `override`, merged by
+ * {@link mergeHead}. This is what every adapter renders.
+ *
+ * @example
+ * const response = await client.get('/pricing')
+ * resolveHead({
+ *   fallback: { title: 'Acme', description: 'Tools for builders' },
+ *   metadata: response?.metadata,
+ *   override: [{ tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/pricing' } }],
+ * })
+ */
+export function resolveHead(layers: HeadLayers): HeadTag[] {
+  return mergeHead(asTags(layers.fallback), asTags(layers.metadata), asTags(layers.override))
+}

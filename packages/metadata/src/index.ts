@@ -1,1 +1,31 @@
+// The framework-neutral core. Adapters (`./tanstack-start`, `./next`, `./html`) and `./env`
+// (which needs zod) are subpath exports only, so importing the core never pulls them in.
+export {
+  createMetadataClient,
+  type MetadataCacheOptions,
+  type MetadataClient,
+  type MetadataClientOptions,
+} from './client.ts'
+export {
+  isGetLatestResponse,
+  isMetadata,
+  isMetadataImage,
+  isMetadataUpdatePayload,
+  isWebhookPayload,
+} from './guards.ts'
+export {
+  type HeadInput,
+  type HeadLayers,
+  type HeadTag,
+  isSafeUrl,
+  type LinkTag,
+  type MetaTag,
+  mergeHead,
+  resolveHead,
+  type TitleTag,
+  toHeadTags,
+} from './head.ts'
+export { type NormalizePathError, type NormalizePathResult, normalizePath } from './path.ts'
+export { type ExponentialDelayOptions, exponentialDelay, linearDelay } from './retry.ts'
 export * from './types.ts'
+export * from './webhooks.ts'

@@ -1,0 +1,35 @@
+// The size budget: what a customer's server bundle pays for the client, head merging and
+// webhook verification, minified and gzipped. Measures the built `dist/`, so run `build` first.
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+const BUDGET = 4096
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+const result = await build({
+  stdin: {
+    contents: [
+      "export { createMetadataClient } from './dist/client.js'",
+      "export { mergeHead, toHeadTags } from './dist/head.js'",
+      "export { verifyWebhook } from './dist/webhooks.js'",
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'js',
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  write: false,
+})
+const code = result.outputFiles[0]?.contents ?? new Uint8Array()
+const gzipped = gzipSync(code, { level: 9 }).length
+console.log(
+  `client + mergeHead + toHeadTags + verifyWebhook: ${code.length} B minified, ${gzipped} B gzipped (budget ${BUDGET} B)`,
+)
+if (gzipped > BUDGET) {
+  console.error(`Over the size budget by ${gzipped - BUDGET} B`)
+  process.exit(1)
+}
