@@ -16,7 +16,9 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
 
   const home = await page.goto(url('/'))
   expect(home?.status()).toBe(200)
-  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' }),
+  ).toBeVisible()
 
   await signUpAndVerify(page, email, 'Grace Hopper')
   // A new user has neither organizations nor invitations: straight to creating one.
@@ -43,7 +45,9 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
   await expect(page.getByRole('menu')).toContainText(email)
   await page.getByRole('menuitem', { name: 'Sign Out' }).click()
   await expect(page).toHaveURL(url('/'))
-  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' }),
+  ).toBeVisible()
 
   // Guarded pages send a signed-out visitor to /get-started.
   await page.goto(url('/app/organizations/acme-rockets'))

@@ -58,7 +58,7 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
           {user ? (
             <UserMenu name={user.name} email={user.email} renderLink={renderRouterLink} />
           ) : (
-            <Button asChild>
+            <Button asChild variant="primary">
               <Link to="/get-started">Get Started</Link>
             </Button>
           )}

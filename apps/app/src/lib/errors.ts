@@ -1,4 +1,4 @@
-import { isDefinedError, ORPCError } from '@orpc/client'
+import { ORPCError } from '@orpc/client'
 
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.'
 
@@ -23,7 +23,7 @@ export function classifyError(error: unknown): ErrorOutcome {
   if (isAbort(error)) return { kind: 'ignore' }
   if (error instanceof ORPCError) {
     if (error.status === 401) return { kind: 'sign-in' }
-    if (isDefinedError(error) || error.message) return { kind: 'toast', message: error.message }
+    if (error.message) return { kind: 'toast', message: error.message }
   }
   return { kind: 'toast', message: UNEXPECTED_ERROR_MESSAGE }
 }

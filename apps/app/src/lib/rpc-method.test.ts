@@ -15,3 +15,26 @@ describe('the RPC method a procedure is called with', () => {
     expect(rpcMethodFor(path)).toBe(method)
   })
 })
+
+describe('the server router', () => {
+  it('declares GET for exactly the procedures the client calls with GET', async () => {
+    const { router } = await import('@headmark/api')
+    const { isProcedure } = await import('@orpc/server')
+    const mismatches: string[] = []
+    const visited: string[] = []
+    const walk = (node: unknown, path: string[]) => {
+      if (isProcedure(node)) {
+        visited.push(path.join('.'))
+        const declared = node['~orpc'].route.method ?? 'POST'
+        if (declared !== rpcMethodFor(path)) mismatches.push(`${path.join('.')}: ${declared}`)
+        return
+      }
+      for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
+        walk(child, [...path, key])
+      }
+    }
+    walk(router, [])
+    expect(visited).toEqual(expect.arrayContaining(['auth.getSession', 'organizations.create']))
+    expect(mismatches).toEqual([])
+  })
+})

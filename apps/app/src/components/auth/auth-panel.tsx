@@ -1,4 +1,4 @@
-import { Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@headmark/ui'
+import { Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@headmark/ui'
 import { MagicLinkForm } from './magic-link-form.tsx'
 import { SignInForm } from './sign-in-form.tsx'
 import { SignUpForm } from './sign-up-form.tsx'
@@ -14,22 +14,24 @@ export function AuthPanel({
 }) {
   return (
     <Card className="auth-panel">
-      <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
-        <TabsList aria-label="How to get started">
-          <TabsTrigger value="sign-up">Sign up</TabsTrigger>
-          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-          <TabsTrigger value="magic-link">Magic link</TabsTrigger>
-        </TabsList>
-        <TabsContent value="sign-up">
-          <SignUpForm />
-        </TabsContent>
-        <TabsContent value="sign-in">
-          <SignInForm />
-        </TabsContent>
-        <TabsContent value="magic-link">
-          <MagicLinkForm />
-        </TabsContent>
-      </Tabs>
+      <CardContent>
+        <Tabs value={mode} onValueChange={(value) => onModeChange(value as AuthMode)}>
+          <TabsList aria-label="How to get started">
+            <TabsTrigger value="sign-up">Sign up</TabsTrigger>
+            <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+            <TabsTrigger value="magic-link">Magic link</TabsTrigger>
+          </TabsList>
+          <TabsContent value="sign-up">
+            <SignUpForm />
+          </TabsContent>
+          <TabsContent value="sign-in">
+            <SignInForm />
+          </TabsContent>
+          <TabsContent value="magic-link">
+            <MagicLinkForm />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
     </Card>
   )
 }

@@ -18,7 +18,7 @@ export function MagicLinkForm() {
       <Field label="E-mail" required description="We will e-mail you a link that signs you in.">
         <Input {...form.field('email')} type="email" autoComplete="email" required />
       </Field>
-      <Button type="submit" loading={form.pending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Send magic link
       </Button>
     </form>

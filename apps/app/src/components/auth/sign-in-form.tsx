@@ -31,7 +31,7 @@ export function SignInForm() {
           required
         />
       </Field>
-      <Button type="submit" loading={form.pending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Sign in
       </Button>
     </form>

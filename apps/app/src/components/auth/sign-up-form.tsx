@@ -32,7 +32,7 @@ export function SignUpForm() {
           required
         />
       </Field>
-      <Button type="submit" loading={form.pending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Create account
       </Button>
     </form>

@@ -83,7 +83,7 @@ export function CreateOrganizationForm() {
           }}
         />
       </Field>
-      <Button type="submit" loading={create.isPending}>
+      <Button type="submit" variant="primary" loading={create.isPending}>
         Create organization
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { Card } from '@headmark/ui'
+import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { invitationQuery } from '../../lib/queries.ts'
 
@@ -10,13 +10,15 @@ export function InvitationDetails({ invitationId }: { invitationId: string }) {
     <section className="page-narrow stack">
       <h1>Join {invitation.organizationName}</h1>
       <Card>
-        <p>
-          {invitation.inviterName} ({invitation.inviterEmail}) invited you to join{' '}
-          <strong>{invitation.organizationName}</strong> as {invitation.role}.
-        </p>
-        <p className="muted">
-          This invitation expires on {dateFormat.format(invitation.expiresAt)}.
-        </p>
+        <CardContent>
+          <p>
+            {invitation.inviterName} ({invitation.inviterEmail}) invited you to join{' '}
+            <strong>{invitation.organizationName}</strong> as {invitation.role}.
+          </p>
+          <p className="muted">
+            This invitation expires on {dateFormat.format(invitation.expiresAt)}.
+          </p>
+        </CardContent>
       </Card>
     </section>
   )

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState } from '@headmark/ui'
+import { Badge, Button, Card, CardContent, EmptyState } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { organizationsQuery, pendingInvitationsQuery } from '../../lib/queries.ts'
@@ -12,7 +12,7 @@ export function OrganizationsOverview() {
     <div className="stack-lg">
       <div className="page-heading">
         <h1>Organizations</h1>
-        <Button asChild>
+        <Button asChild variant="primary">
           <Link to="/app/organizations/create">Create organization</Link>
         </Button>
       </div>
@@ -25,16 +25,18 @@ export function OrganizationsOverview() {
         <ul className="card-grid" aria-label="Your organizations">
           {organizations.map((organization) => (
             <li key={organization.id}>
-              <Card className="link-card">
-                <Link
-                  to="/app/organizations/$organizationSlug"
-                  params={{ organizationSlug: organization.slug }}
-                  className="link-card-title"
-                >
-                  {organization.name}
-                </Link>
-                <p className="muted">/{organization.slug}</p>
-                <Badge>{roleLabel[organization.role]}</Badge>
+              <Card>
+                <CardContent className="link-card">
+                  <Link
+                    to="/app/organizations/$organizationSlug"
+                    params={{ organizationSlug: organization.slug }}
+                    className="link-card-title"
+                  >
+                    {organization.name}
+                  </Link>
+                  <p className="muted">/{organization.slug}</p>
+                  <Badge>{roleLabel[organization.role]}</Badge>
+                </CardContent>
               </Card>
             </li>
           ))}
@@ -46,17 +48,19 @@ export function OrganizationsOverview() {
           <ul className="card-grid">
             {invitations.map((invitation) => (
               <li key={invitation.id}>
-                <Card className="link-card">
-                  <Link
-                    to="/app/invitations/$invitationId"
-                    params={{ invitationId: invitation.id }}
-                    className="link-card-title"
-                  >
-                    {invitation.organizationName}
-                  </Link>
-                  <p className="muted">
-                    {invitation.inviterName} invited you as {roleLabel[invitation.role]}
-                  </p>
+                <Card>
+                  <CardContent className="link-card">
+                    <Link
+                      to="/app/invitations/$invitationId"
+                      params={{ invitationId: invitation.id }}
+                      className="link-card-title"
+                    >
+                      {invitation.organizationName}
+                    </Link>
+                    <p className="muted">
+                      {invitation.inviterName} invited you as {roleLabel[invitation.role]}
+                    </p>
+                  </CardContent>
                 </Card>
               </li>
             ))}

@@ -15,7 +15,7 @@ function Home() {
         to your site through a fast public API and signed webhooks.
       </p>
       <div className="hero-actions">
-        <Button asChild size="lg">
+        <Button asChild variant="primary" size="lg">
           <Link to="/get-started">Get Started</Link>
         </Button>
         <Button asChild variant="secondary" size="lg">
