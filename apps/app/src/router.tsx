@@ -3,6 +3,7 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { DefaultErrorView } from './components/error-view.tsx'
 import { NotFound } from './components/not-found.tsx'
 import { PendingView } from './components/pending-view.tsx'
+import { env } from './env.ts'
 import { createErrorHandler } from './lib/error-handler.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { routeTree } from './routeTree.gen.ts'
@@ -20,7 +21,8 @@ export function getRouter() {
   function create() {
     return createRouter({
       routeTree,
-      context: { queryClient },
+      // Validating the public configuration here makes a bad build fail on its first page.
+      context: { queryClient, env },
       scrollRestoration: true,
       defaultPreload: 'intent',
       defaultPreloadDelay: ROUTER_PRELOAD_DELAY_MS,

@@ -6,11 +6,14 @@ import type { ReactNode } from 'react'
 import appStyles from '../app.css?url'
 import { AppShell } from '../components/app-shell.tsx'
 import { NotFound } from '../components/not-found.tsx'
+import type { env } from '../env.ts'
 import { sessionQuery } from '../lib/session.ts'
 import { THEME_BOOT_SCRIPT } from '../lib/theme.ts'
 
 export interface RouterContext {
   queryClient: QueryClient
+  /** The validated public configuration. */
+  env: typeof env
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
