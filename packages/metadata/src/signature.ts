@@ -74,15 +74,12 @@ export interface VerifiedWebhook {
 const encoder = new TextEncoder()
 const keys = new Map<string, Promise<CryptoKey>>()
 
-const toBytes = (data: string | Uint8Array): Uint8Array =>
-  typeof data === 'string' ? encoder.encode(data) : data
-
 function standardKeyBytes(secret: string): Uint8Array<ArrayBuffer> {
   if (!secret.startsWith('whsec_')) return encoder.encode(secret)
   return Uint8Array.from(atob(secret.slice(6)), (char) => char.charCodeAt(0))
 }
 
-async function hmac(secret: string, standard: boolean, parts: (string | Uint8Array)[]) {
+async function hmac(secret: string, standard: boolean, prefix: string, body: string | Uint8Array) {
   const cacheKey = `${standard ? 's' : 'h'}${secret}`
   let key = keys.get(cacheKey)
   if (!key) {
@@ -98,18 +95,23 @@ async function hmac(secret: string, standard: boolean, parts: (string | Uint8Arr
     )
     keys.set(cacheKey, key)
   }
-  const chunks = parts.map(toBytes)
-  const data = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0))
-  let offset = 0
-  for (const chunk of chunks) {
-    data.set(chunk, offset)
-    offset += chunk.length
+  let data: Uint8Array<ArrayBuffer>
+  if (typeof body === 'string') data = encoder.encode(prefix + body)
+  else {
+    const head = encoder.encode(prefix)
+    data = new Uint8Array(head.length + body.length)
+    data.set(head)
+    data.set(body, head.length)
   }
   return new Uint8Array(await crypto.subtle.sign('HMAC', await key, data))
 }
 
-const toHex = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+const toHex = (bytes: Uint8Array) => {
+  let hex = ''
+  for (const byte of bytes) hex += HEX[byte]
+  return hex
+}
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 
 /**
@@ -154,11 +156,11 @@ export async function signWebhook(
   const milliseconds = `${Math.floor(options.timestamp ?? Date.now())}`
   const headers: WebhookSignatureHeaders & Partial<StandardWebhookHeaders> = {
     'x-webhook-timestamp': milliseconds,
-    'x-webhook-signature': `sha256=${toHex(await hmac(options.secret, false, [`${milliseconds}.`, body]))}`,
+    'x-webhook-signature': `sha256=${toHex(await hmac(options.secret, false, `${milliseconds}.`, body))}`,
   }
   if (options.id !== undefined) {
     const seconds = `${Math.floor(Number(milliseconds) / 1000)}`
-    const signature = await hmac(options.secret, true, [`${options.id}.${seconds}.`, body])
+    const signature = await hmac(options.secret, true, `${options.id}.${seconds}.`, body)
     headers['webhook-id'] = options.id
     headers['webhook-timestamp'] = seconds
     headers['webhook-signature'] = `v1,${toBase64(signature)}`
@@ -194,7 +196,7 @@ export async function verifyWebhook(
 ): Promise<VerifiedWebhook> {
   const secrets = [options.secret].flat().filter(Boolean)
   if (secrets.length === 0) throw new WebhookVerificationError('no-secret')
-  const list = new Headers(headers)
+  const list = headers instanceof Headers ? headers : new Headers(headers)
   const get = (name: string) => list.get(name)
   const headmark = get('x-webhook-signature')
   const id = get('webhook-id')
@@ -210,8 +212,8 @@ export async function verifyWebhook(
 
   for (const secret of secrets) {
     const expected = headmark
-      ? `sha256=${toHex(await hmac(secret, false, [`${raw}.`, body]))}`
-      : `v1,${toBase64(await hmac(secret, true, [`${id}.${raw}.`, body]))}`
+      ? `sha256=${toHex(await hmac(secret, false, `${raw}.`, body))}`
+      : `v1,${toBase64(await hmac(secret, true, `${id}.${raw}.`, body))}`
     for (const signature of signatures) {
       if (timingSafeEqual(expected, headmark ? signature.toLowerCase() : signature)) {
         return headmark
