@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
-/** Thrown by {@link createEnv} when the environment does not match its schema. */
+/**
+ * Thrown by {@link createEnv} when the environment does not match its schema.
+ *
+ * @example
+ * try {
+ *   createEnv({ schema: publicEnvSchema, runtimeEnv: process.env })
+ * } catch (error) {
+ *   if (error instanceof InvalidEnvError) console.error(error.message, error.issues)
+ * }
+ */
 export class InvalidEnvError extends Error {
   override readonly name = 'InvalidEnvError'
   /** One entry per offending variable, e.g. `{ path: 'VITE_ANALYTICS_HOST', message: 'Invalid URL' }`. */
@@ -58,4 +67,5 @@ export const publicEnvSchema = z.object({
   VITE_ANALYTICS_HOST: z.url(),
   VITE_ANALYTICS_KEY: z.string(),
 })
+/** The validated public variables: `VITE_METADATA_DSN`, `VITE_ANALYTICS_HOST`, `VITE_ANALYTICS_KEY`. */
 export type PublicEnv = z.output<typeof publicEnvSchema>

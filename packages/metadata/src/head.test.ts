@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type HeadTag, isSafeUrl, mergeHead, toHeadTags } from './head.ts'
+import { type HeadTag, isSafeUrl, mergeHead, resolveHead, toHeadTags } from './head.ts'
 import type { MetadataImage } from './types.ts'
 
 const title = (children: string): HeadTag => ({ tag: 'title', children })
@@ -324,5 +324,26 @@ describe('isSafeUrl', () => {
     ['mailto:a@b.c', false],
   ])('%j → %s', (url, safe) => {
     expect(isSafeUrl(url)).toBe(safe)
+  })
+})
+
+describe('resolveHead', () => {
+  it('merges a metadata fallback, the page metadata and a tag override', () => {
+    expect(
+      resolveHead({
+        fallback: { title: 'Acme', description: 'Tools' },
+        metadata: { title: 'Pricing', noindex: false },
+        override: [link({ rel: 'canonical', href: 'https://acme.com/pricing' })],
+      }),
+    ).toEqual([
+      title('Pricing'),
+      name('description', 'Tools'),
+      link({ rel: 'canonical', href: 'https://acme.com/pricing' }),
+    ])
+  })
+
+  it('uses the fallback alone when the metadata could not be loaded', () => {
+    expect(resolveHead({ fallback: { title: 'Acme' }, metadata: null })).toEqual([title('Acme')])
+    expect(resolveHead({})).toEqual([])
   })
 })

@@ -7,7 +7,12 @@ export interface MetadataImage {
   mimeType: string
 }
 
-/** Open Graph object types accepted by the public API. */
+/**
+ * Open Graph object types accepted by the public API.
+ *
+ * @example
+ * OPEN_GRAPH_TYPES.includes(value as OpenGraphType)
+ */
 export const OPEN_GRAPH_TYPES = [
   'website',
   'article',
@@ -22,16 +27,30 @@ export const OPEN_GRAPH_TYPES = [
   'video.tv_show',
   'video.other',
 ] as const
+/** One of {@link OPEN_GRAPH_TYPES}, e.g. `'website'` or `'video.movie'`. */
 export type OpenGraphType = (typeof OPEN_GRAPH_TYPES)[number]
 
-/** Open Graph determiners accepted by the public API. */
+/**
+ * Open Graph determiners accepted by the public API; `''` (none) is the default.
+ *
+ * @example
+ * <select>{OPEN_GRAPH_DETERMINERS.map((d) => <option key={d} value={d}>{d || '(none)'}</option>)}</select>
+ */
 export const OPEN_GRAPH_DETERMINERS = ['', 'a', 'an', 'the', 'auto'] as const
+/** One of {@link OPEN_GRAPH_DETERMINERS}. */
 export type OpenGraphDeterminer = (typeof OPEN_GRAPH_DETERMINERS)[number]
 
-/** X (Twitter) card kinds accepted by the public API. */
+/**
+ * X (Twitter) card kinds accepted by the public API.
+ *
+ * @example
+ * TWITTER_CARDS.map((card) => ({ value: card, label: card.replaceAll('_', ' ') }))
+ */
 export const TWITTER_CARDS = ['summary', 'summary_large_image'] as const
+/** One of {@link TWITTER_CARDS}. */
 export type TwitterCard = (typeof TWITTER_CARDS)[number]
 
+/** The Open Graph part of {@link Metadata}; `image` comes before `images` in the tags. */
 export interface OpenGraphMetadata {
   title?: string
   description?: string
@@ -45,6 +64,7 @@ export interface OpenGraphMetadata {
   images?: MetadataImage[]
 }
 
+/** The X (Twitter) card part of {@link Metadata}. */
 export interface TwitterMetadata {
   title?: string
   description?: string
@@ -52,6 +72,7 @@ export interface TwitterMetadata {
   image?: MetadataImage
 }
 
+/** A custom `<meta name content>` tag, e.g. a site-verification token. */
 export interface CustomTag {
   name: string
   content: string
@@ -92,4 +113,5 @@ export interface PlaceholderPayload {
   _type: 'placeholder'
 }
 
+/** Any webhook body Headmark sends; switch on `_type`. */
 export type WebhookPayload = MetadataUpdatePayload | PlaceholderPayload

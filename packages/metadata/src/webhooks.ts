@@ -21,7 +21,12 @@ export {
   type WebhookVerificationReason,
 } from './signature.ts'
 
-/** Bodies above this many bytes (1 MiB) are refused with `413` before they are verified. */
+/**
+ * Bodies above this many bytes (1 MiB) are refused with `413` before they are verified.
+ *
+ * @example
+ * if (Number(request.headers.get('content-length')) > MAX_WEBHOOK_BODY_BYTES) return tooLarge()
+ */
 export const MAX_WEBHOOK_BODY_BYTES = 1_048_576
 
 /** What `onEvent` receives besides the payload. */
