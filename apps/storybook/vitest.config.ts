@@ -27,6 +27,8 @@ export default defineConfig({
             '--no-first-run',
           ],
         },
+        // CodeBlock's copy button writes to the clipboard.
+        contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
       }),
       instances: [{ browser: 'chromium' }],
     },

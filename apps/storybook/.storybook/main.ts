@@ -11,6 +11,31 @@ const config: StorybookConfig = {
     mergeConfig(viteConfig, {
       // Consume @headmark/* sources (exports' "source" condition), so no package build is needed.
       resolve: { conditions: ['source', ...defaultClientConditions] },
+      // Pre-bundle everything the stories import up front: a dependency discovered mid-run makes
+      // Vite re-optimise and reload, which fails the story files that were loading at that moment.
+      optimizeDeps: {
+        include: [
+          '@radix-ui/react-checkbox',
+          '@radix-ui/react-dialog',
+          '@radix-ui/react-dropdown-menu',
+          '@radix-ui/react-label',
+          '@radix-ui/react-select',
+          '@radix-ui/react-slot',
+          '@radix-ui/react-switch',
+          '@radix-ui/react-tabs',
+          '@radix-ui/react-tooltip',
+          'clsx',
+          'react-hot-toast',
+          'react',
+          'react/jsx-runtime',
+          'react/jsx-dev-runtime',
+          'react-dom',
+          'react-dom/client',
+          'storybook/test',
+          '@storybook/react-vite',
+          '@storybook/react-dom-shim',
+        ],
+      },
     }),
 }
 

@@ -63,13 +63,9 @@ export function CodeBlock({
     <figure className={cx('hm-code-block', className)} {...props}>
       <div className="hm-code-block__bar">
         {label ? <figcaption className="hm-code-block__label">{label}</figcaption> : <span />}
-        <button
-          type="button"
-          className="hm-code-block__copy"
-          onClick={copy}
-          aria-label={label ? `${copyLabel} ${label}` : copyLabel}
-        >
+        <button type="button" className="hm-code-block__copy" onClick={copy}>
           {state === 'copied' ? copiedLabel : copyLabel}
+          {label ? <span className="hm-visually-hidden"> {label}</span> : null}
         </button>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}

@@ -2,8 +2,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu'
 import type { ComponentProps } from 'react'
 import { cx } from '../lib/cx.ts'
 
-/** Radix DropdownMenu with the system's look. Compose Root → Trigger → Content → Item. */
-export const DropdownMenu = Menu.Root
+/**
+ * Radix DropdownMenu with the system's look. Compose Root → Trigger → Content → Item.
+ * Non-modal by default: a menu needs no scroll lock, and a modal menu hides the rest of the
+ * page with aria-hidden while its trigger stays focusable (axe's aria-hidden-focus).
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />
+}
 export const DropdownMenuTrigger = Menu.Trigger
 export const DropdownMenuGroup = Menu.Group
 
