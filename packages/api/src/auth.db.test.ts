@@ -132,3 +132,43 @@ describe('sign-up and sign-in over HTTP', () => {
     expect(await stale.json()).toBeNull()
   })
 })
+
+describe('account management over HTTP', () => {
+  it('updates the name', async () => {
+    const ada = await signedUpVisitor(server.current, { name: 'Ada', email: 'ada@example.com' })
+    expect((await ada.post('/api/auth/update-user', { name: 'Ada King' })).status).toBe(200)
+    expect((await ada.rpc.auth.getSession()).user?.name).toBe('Ada King')
+  })
+
+  it('revokes the other sessions, keeping the current one', async () => {
+    await signedUpVisitor(server.current, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'right password',
+    })
+    const laptop = new Visitor(server.current.origin)
+    const phone = new Visitor(server.current.origin)
+    await laptop.signIn({ email: 'ada@example.com', password: 'right password' })
+    await phone.signIn({ email: 'ada@example.com', password: 'right password' })
+
+    expect((await laptop.post('/api/auth/revoke-other-sessions', {})).status).toBe(200)
+    expect((await laptop.rpc.auth.getSession()).user?.email).toBe('ada@example.com')
+    expect(await phone.rpc.auth.getSession()).toEqual({})
+  })
+
+  it('deletes the account: the person can no longer sign in', async () => {
+    const ada = await signedUpVisitor(server.current, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'right password',
+    })
+    const deleted = await ada.post('/api/auth/delete-user', { password: 'right password' })
+    expect(deleted.status).toBe(200)
+    expect(await ada.rpc.auth.getSession()).toEqual({})
+    const again = await new Visitor(server.current.origin).signIn({
+      email: 'ada@example.com',
+      password: 'right password',
+    })
+    expect(again.status).toBe(401)
+  })
+})

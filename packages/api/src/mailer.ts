@@ -74,17 +74,19 @@ export function createMailer({ db, env, log = console.info }: CreateMailerOption
     },
     mailbox: {
       async list({ to, limit = 50 } = {}) {
-        return (
-          db
-            .select()
-            .from(mailMessage)
-            .where(
-              to === undefined ? undefined : eq(sql`lower(${mailMessage.to})`, to.toLowerCase()),
-            )
-            // created_at has microsecond precision in the database, enough to order sends.
-            .orderBy(desc(mailMessage.createdAt))
-            .limit(limit)
-        )
+        return db
+          .select({
+            id: mailMessage.id,
+            to: mailMessage.to,
+            subject: mailMessage.subject,
+            text: mailMessage.text,
+            html: mailMessage.html,
+            createdAt: mailMessage.createdAt,
+          })
+          .from(mailMessage)
+          .where(to === undefined ? undefined : eq(sql`lower(${mailMessage.to})`, to.toLowerCase()))
+          .orderBy(desc(mailMessage.sequence))
+          .limit(limit)
       },
     },
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 // Tables for better-auth (core + organization with teams + admin plugins). The property names are
@@ -174,13 +175,15 @@ export const mailMessage = pgTable(
   'mail_message',
   {
     id: text('id').primaryKey(),
+    // Orders the mailbox: several messages can share one created_at (clock resolution).
+    sequence: integer('sequence').generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('mail_message_to_created_at_idx').on(table.to, table.createdAt)],
+  (table) => [index('mail_message_to_idx').on(sql`lower(${table.to})`)],
 )
 
 /** The tables better-auth's drizzle adapter reads and writes, keyed by its model names. */

@@ -1,0 +1,133 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InvalidEnvError } from '@headmark/metadata/env'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadServerEnv } from './env.ts'
+
+/** A throw-away repository root, so tests never touch the real .data folder. */
+function fakeRepo(): string {
+  const root = mkdtempSync(join(tmpdir(), 'headmark-env-'))
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'headmark' }))
+  roots.push(root)
+  return root
+}
+
+const roots: string[] = []
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
+})
+
+const production = {
+  NODE_ENV: 'production',
+  BETTER_AUTH_URL: 'https://headmark.example',
+  BETTER_AUTH_SECRET: 'a-real-secret-of-at-least-32-characters!',
+  SMTP_URL: 'smtp://mail.example:587',
+}
+
+describe('loadServerEnv', () => {
+  it('defaults to development with the embedded database under <repo>/.data', () => {
+    const root = fakeRepo()
+    const env = loadServerEnv({}, join(root))
+    expect(env.NODE_ENV).toBe('development')
+    expect(env.database).toEqual({ kind: 'pglite', dataDir: join(root, '.data', 'pglite') })
+    expect(env.BETTER_AUTH_URL).toBe('http://localhost:3000')
+    expect(env.MAIL_FROM).toBe('Headmark <no-reply@headmark.localhost>')
+    expect(env.SMTP_URL).toBeNull()
+    expect(env.MIGRATIONS_FOLDER).toBe(join(root, 'packages', 'api', 'drizzle'))
+  })
+
+  it('finds the repo root from a workspace folder below it', () => {
+    const root = fakeRepo()
+    const env = loadServerEnv({ DATABASE_URL: 'pglite:memory' }, join(root, 'apps', 'app'))
+    expect(env.DATA_DIR).toBe(join(root, '.data'))
+  })
+
+  it('generates the development secret once and keeps it under .data', () => {
+    const root = fakeRepo()
+    const first = loadServerEnv({}, root).BETTER_AUTH_SECRET
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(join(root, '.data', 'auth-secret'), 'utf8')).toBe(first)
+    expect(loadServerEnv({}, root).BETTER_AUTH_SECRET).toBe(first)
+  })
+
+  it('does not write a secret to disk for tests', () => {
+    const root = fakeRepo()
+    loadServerEnv({ NODE_ENV: 'test' }, root)
+    expect(existsSync(join(root, '.data', 'auth-secret'))).toBe(false)
+  })
+
+  it('reads pglite:memory and postgres URLs', () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({ DATABASE_URL: 'pglite:memory' }, root).database).toEqual({
+      kind: 'pglite',
+      dataDir: null,
+    })
+    for (const url of ['postgres://u@h:5432/db', 'postgresql://u@h/db']) {
+      expect(loadServerEnv({ DATABASE_URL: url }, root).database).toEqual({ kind: 'postgres', url })
+    }
+  })
+
+  it('trusts BETTER_AUTH_URL plus TRUSTED_ORIGINS, as origins', () => {
+    const env = loadServerEnv(
+      {
+        BETTER_AUTH_URL: 'http://127.0.0.1:4321/some/path',
+        TRUSTED_ORIGINS: 'https://a.example/x, https://b.example:8443 ,',
+      },
+      fakeRepo(),
+    )
+    expect(env.trustedOrigins).toEqual([
+      'http://127.0.0.1:4321',
+      'https://a.example',
+      'https://b.example:8443',
+    ])
+  })
+
+  it('accepts a complete production environment', () => {
+    const env = loadServerEnv(production, fakeRepo())
+    expect(env.BETTER_AUTH_SECRET).toBe(production.BETTER_AUTH_SECRET)
+    expect(env.SMTP_URL).toBe('smtp://mail.example:587')
+  })
+
+  it.each([
+    ['BETTER_AUTH_SECRET', /BETTER_AUTH_SECRET: Required in production/],
+    ['BETTER_AUTH_URL', /BETTER_AUTH_URL: Required in production/],
+    ['SMTP_URL', /SMTP_URL: Required in production/],
+  ])('refuses to start in production without %s, saying why', (missing, message) => {
+    const root = fakeRepo()
+    const runtimeEnv = { ...production, [missing]: '' }
+    expect(() => loadServerEnv(runtimeEnv, root)).toThrow(InvalidEnvError)
+    expect(() => loadServerEnv(runtimeEnv, root)).toThrow(/^Invalid environment variables/)
+    expect(() => loadServerEnv(runtimeEnv, root)).toThrow(message)
+    expect(existsSync(join(root, '.data'))).toBe(false)
+  })
+
+  it('lists every malformed variable', () => {
+    let error: unknown
+    try {
+      loadServerEnv(
+        {
+          NODE_ENV: 'staging',
+          DATABASE_URL: 'mysql://db',
+          BETTER_AUTH_SECRET: 'short',
+          SMTP_URL: 'http://mail',
+          TRUSTED_ORIGINS: 'not a url',
+        },
+        fakeRepo(),
+      )
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(InvalidEnvError)
+    expect((error as InvalidEnvError).issues.map((issue) => issue.path).sort()).toEqual([
+      'BETTER_AUTH_SECRET',
+      'DATABASE_URL',
+      'NODE_ENV',
+      'SMTP_URL',
+      'TRUSTED_ORIGINS',
+    ])
+    expect((error as Error).message).toContain(
+      '  - BETTER_AUTH_SECRET: Must be at least 32 characters',
+    )
+  })
+})

@@ -1,0 +1,92 @@
+import { execFile, spawn } from 'node:child_process'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { testDatabaseUrl } from '../test/database.ts'
+
+const packageDir = new URL('..', import.meta.url)
+
+async function childEnv() {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    DATABASE_URL: await testDatabaseUrl(),
+    BETTER_AUTH_URL: 'http://127.0.0.1:3999',
+  }
+}
+
+describe('getHeadmark', () => {
+  it('is one instance per process, and the process exits once it is closed', async () => {
+    const script = `
+      import { getHeadmark, closeHeadmark } from './src/index.ts'
+      const [a, b] = await Promise.all([getHeadmark(), getHeadmark()])
+      const session = await a.handleRpc(new Request('http://127.0.0.1:3999/api/rpc/auth/getSession'))
+      console.log(JSON.stringify({ same: a === b, status: session.status, body: await session.json() }))
+      await closeHeadmark()
+      await closeHeadmark()
+    `
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=source', '--input-type=module', '-e', script],
+      { cwd: packageDir, env: await childEnv(), timeout: 30_000 },
+    )
+    const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '')
+    expect(result).toEqual({ same: true, status: 200, body: { json: {} } })
+  })
+
+  it('closes the database and re-raises SIGTERM when nothing else handles it', async () => {
+    const child = await startChild(`
+      import { createServer } from 'node:http'
+      import { getHeadmark } from './src/index.ts'
+      await getHeadmark()
+      createServer().listen(0, '127.0.0.1', () => console.log('ready'))
+    `)
+    child.kill('SIGTERM')
+    expect(await child.exit).toEqual({ code: null, signal: 'SIGTERM' })
+  })
+
+  it('closes the database on SIGTERM alongside the server’s own graceful shutdown', async () => {
+    const child = await startChild(`
+      import { createServer } from 'node:http'
+      import { sql } from 'drizzle-orm'
+      import { getHeadmark } from './src/index.ts'
+      const headmark = await getHeadmark()
+      const server = createServer().listen(0, '127.0.0.1', () => console.log('ready'))
+      process.on('SIGTERM', () => {
+        server.close()
+        setTimeout(async () => {
+          const open = await headmark.db.execute(sql\`select 1\`).then(() => true, () => false)
+          console.log(open ? 'database still open' : 'database closed')
+        }, 300)
+      })
+    `)
+    child.kill('SIGTERM')
+    expect(await child.exit).toEqual({ code: 0, signal: null })
+    expect(child.output()).toContain('database closed')
+  })
+})
+
+/** Runs `script` in a Node process of its own and waits until it prints "ready". */
+async function startChild(script: string) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--input-type=module', '-e', script],
+    {
+      cwd: packageDir,
+      env: await childEnv(),
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      if (output.includes('ready')) resolve()
+    })
+    exit.then(({ code }) => reject(new Error(`exited early with ${code}: ${output}`)))
+  })
+  return { kill: (signal: NodeJS.Signals) => child.kill(signal), exit, output: () => output }
+}

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+
+describe('@headmark/api entry point', () => {
+  it('imports without opening a database or reading the environment', () => {
+    // A separate Node process, as the app's server bundle would load it: nothing may connect.
+    const script = `
+      const api = await import('./src/index.ts')
+      const registry = globalThis[Symbol.for('headmark.api.database-connections')]
+      console.log(JSON.stringify({
+        procedures: Object.keys(api.router),
+        connections: registry ? registry.connections.size : 0,
+        exports: Object.keys(api).sort(),
+      }))
+    `
+    const output = execFileSync(
+      process.execPath,
+      ['--conditions=source', '--input-type=module', '-e', script],
+      { cwd: new URL('..', import.meta.url), env: { PATH: process.env.PATH }, encoding: 'utf8' },
+    )
+    expect(JSON.parse(output)).toEqual({
+      procedures: ['auth', 'invitations', 'organizations'],
+      connections: 0,
+      exports: ['RPC_PREFIX', 'closeHeadmark', 'createHeadmark', 'getHeadmark', 'router'],
+    })
+  })
+})
