@@ -136,10 +136,10 @@ export function WebhookHistory({
                 return (
                   <Fragment key={call.id}>
                     <TableRow data-state={open ? 'open' : 'closed'}>
-                      <TableCell>
+                      <TableCell className="hm-webhook-history__nowrap">
                         <time dateTime={time.toISOString()}>{formatTime(time)}</time>
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hm-webhook-history__nowrap">
                         <code className="hm-webhook-history__event">{call.eventType}</code>
                       </TableCell>
                       <TableCell>
@@ -151,7 +151,9 @@ export function WebhookHistory({
                       <TableCell className="hm-webhook-history__number">
                         {call.attempt} of {call.maxAttempts}
                       </TableCell>
-                      <TableCell>{call.trigger === 'manual' ? 'Manual' : 'Automatic'}</TableCell>
+                      <TableCell className="hm-webhook-history__nowrap">
+                        {call.trigger === 'manual' ? 'Manual' : 'Automatic'}
+                      </TableCell>
                       <TableCell>
                         <div className="hm-webhook-history__actions">
                           <Button
