@@ -11,7 +11,9 @@ export const Route = createFileRoute('/_authenticated/sign-out')({
     } catch (error) {
       console.error(error)
     }
-    await context.queryClient.invalidateQueries()
+    // Everything cached belonged to the signed-in user: mark it stale, but do not refetch what is
+    // still on screen — those requests would now answer 401 and send the user to sign in.
+    await context.queryClient.invalidateQueries({ refetchType: 'none' })
     throw redirect({ to: '/' })
   },
   component: PendingView,
