@@ -15,27 +15,22 @@ export const ROUTER_PENDING_MIN_MS = 500
 export function getRouter() {
   // The error handler needs the router (to redirect on 401) and the router needs the query
   // client: bind the handler late.
-  let router: ReturnType<typeof create> | undefined
   const queryClient = createQueryClient(createErrorHandler(() => router))
-
-  function create() {
-    return createRouter({
-      routeTree,
-      // Validating the public configuration here makes a bad build fail on its first page.
-      context: { queryClient, env },
-      scrollRestoration: true,
-      defaultPreload: 'intent',
-      defaultPreloadDelay: ROUTER_PRELOAD_DELAY_MS,
-      defaultPendingMs: ROUTER_PENDING_MS,
-      defaultPendingMinMs: ROUTER_PENDING_MIN_MS,
-      // Freshness is the query cache's job; the router always asks it.
-      defaultPreloadStaleTime: 0,
-      defaultErrorComponent: DefaultErrorView,
-      defaultNotFoundComponent: NotFound,
-      defaultPendingComponent: PendingView,
-    })
-  }
-  router = create()
+  const router = createRouter({
+    routeTree,
+    // Validating the public configuration here makes a bad build fail on its first page.
+    context: { queryClient, env },
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    defaultPreloadDelay: ROUTER_PRELOAD_DELAY_MS,
+    defaultPendingMs: ROUTER_PENDING_MS,
+    defaultPendingMinMs: ROUTER_PENDING_MIN_MS,
+    // Freshness is the query cache's job; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: DefaultErrorView,
+    defaultNotFoundComponent: NotFound,
+    defaultPendingComponent: PendingView,
+  })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }

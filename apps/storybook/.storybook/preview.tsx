@@ -1,6 +1,6 @@
 import '@headmark/ui/styles.css'
 import type { Decorator, Preview } from '@storybook/react-vite'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 
 type Theme = 'light' | 'dark' | 'system'
 
@@ -8,10 +8,27 @@ type Theme = 'light' | 'dark' | 'system'
  * Themes the story. The wrapper themes inline content (several stories share one docs page);
  * <html> is themed too in story view so portalled parts (menus, dialogs, toasts) match.
  */
-const withTheme: Decorator = (Story, context) => {
-  const theme = (context.globals.theme ?? 'light') as Theme
-  const dir = (context.parameters.direction ?? 'ltr') as 'ltr' | 'rtl'
-  const isStoryView = context.viewMode === 'story'
+const withTheme: Decorator = (Story, context) => (
+  <ThemeFrame
+    theme={(context.globals.theme ?? 'light') as Theme}
+    dir={(context.parameters.direction ?? 'ltr') as 'ltr' | 'rtl'}
+    isStoryView={context.viewMode === 'story'}
+  >
+    <Story />
+  </ThemeFrame>
+)
+
+function ThemeFrame({
+  theme,
+  dir,
+  isStoryView,
+  children,
+}: {
+  theme: Theme
+  dir: 'ltr' | 'rtl'
+  isStoryView: boolean
+  children: ReactNode
+}) {
   useEffect(() => {
     if (!isStoryView) return
     const root = document.documentElement
@@ -26,7 +43,7 @@ const withTheme: Decorator = (Story, context) => {
       dir={dir}
       style={{ padding: '1rem' }}
     >
-      <Story />
+      {children}
     </div>
   )
 }

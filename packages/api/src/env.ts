@@ -73,8 +73,7 @@ const serverEnvSchema = z
 
 /** Where the database lives, derived from DATABASE_URL. */
 export type DatabaseLocation =
-  | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string }
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
 
 /** The server's validated configuration. */
 export interface ServerEnv {

@@ -24,7 +24,7 @@ export type HeadTag = TitleTag | MetaTag | LinkTag
 // Browsers drop C0 controls and spaces around a URL and tabs/newlines inside it, so
 // `java\tscript:` is `javascript:`. Stripping all of them before looking at the scheme errs
 // on the side of rejecting.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
 const IGNORED_IN_URL = /[\u0000-\u0020\u007f]/g
 
 /**

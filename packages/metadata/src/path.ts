@@ -26,10 +26,9 @@ export type NormalizePathError = 'malformed-escape' | 'not-a-string'
 
 /** The outcome of {@link normalizePath}: a normalised path, or the reason there is none. */
 export type NormalizePathResult =
-  | { ok: true; path: string }
-  | { ok: false; error: NormalizePathError; input: unknown }
+  { ok: true; path: string } | { ok: false; error: NormalizePathError; input: unknown }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it matches
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
 const REENCODE = /[%/?#\u0000-\u001f\u007f]/g
 
 const encodeChar = (char: string): string =>

@@ -14,12 +14,12 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g
 /** Turns the URLs of a plain-text e-mail into links, leaving the rest as text. */
 function Linkified({ text }: { text: string }) {
   // Keys are the parts' character offsets: stable, and unique within one message.
-  let offset = 0
-  const parts = text.split(URL_PATTERN).map((part, index) => {
-    const key = offset
-    offset += part.length
-    return { part, key, isUrl: index % 2 === 1 }
-  })
+  const pieces = text.split(URL_PATTERN)
+  const parts = pieces.map((part, index) => ({
+    part,
+    key: pieces.slice(0, index).join('').length,
+    isUrl: index % 2 === 1,
+  }))
   return (
     <>
       {parts.map(({ part, key, isUrl }) =>

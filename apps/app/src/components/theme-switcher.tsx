@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { applyThemePreference, readThemePreference, type ThemePreference } from '../lib/theme.ts'
 
 const NEXT: Record<ThemePreference, ThemePreference> = {
@@ -13,10 +13,17 @@ const LABEL: Record<ThemePreference, string> = {
 }
 const ICON: Record<ThemePreference, string> = { system: '◐', light: '☀', dark: '☾' }
 
+// The saved preference lives in localStorage; this tiny store lets React read it without a
+// hydration mismatch (the server always renders 'system').
+const listeners = new Set<() => void>()
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
 /** Cycles system → light → dark; the choice is remembered on this device. */
 export function ThemeSwitcher() {
-  const [theme, setTheme] = useState<ThemePreference>('system')
-  useEffect(() => setTheme(readThemePreference()), [])
+  const theme = useSyncExternalStore(subscribe, readThemePreference, () => 'system' as const)
   return (
     <button
       type="button"
@@ -24,9 +31,8 @@ export function ThemeSwitcher() {
       aria-label={`${LABEL[theme]}. Switch theme`}
       title={LABEL[theme]}
       onClick={() => {
-        const next = NEXT[theme]
-        applyThemePreference(next)
-        setTheme(next)
+        applyThemePreference(NEXT[theme])
+        for (const listener of listeners) listener()
       }}
     >
       <span aria-hidden="true">{ICON[theme]}</span>

@@ -3,9 +3,7 @@ import { ORPCError } from '@orpc/client'
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.'
 
 export type ErrorOutcome =
-  | { kind: 'ignore' }
-  | { kind: 'sign-in' }
-  | { kind: 'toast'; message: string }
+  { kind: 'ignore' } | { kind: 'sign-in' } | { kind: 'toast'; message: string }
 
 function isAbort(error: unknown): boolean {
   return (

@@ -48,7 +48,6 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, first-party script */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <HeadContent />
       </head>

@@ -29,8 +29,7 @@ interface Registry {
 }
 const registryKey = Symbol.for('headmark.api.database-connections')
 const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] as
-  | Registry
-  | undefined) ?? { connections: new Map(), signalsHooked: false }
+  Registry | undefined) ?? { connections: new Map(), signalsHooked: false }
 ;(globalThis as Record<symbol, unknown>)[registryKey] = registry
 
 function keyOf(location: DatabaseLocation): string {

@@ -54,10 +54,14 @@ describe('organization guard', () => {
 
   it('answers NOT_FOUND, with one message, to strangers and for unknown slugs', async () => {
     const { stranger, owner } = await organizationCast(server.current)
-    const strangers = await (await clientFor(stranger))
+    const strangers = await (
+      await clientFor(stranger)
+    )
       .rename({ organizationSlug: 'acme', name: 'x' })
       .catch((e: unknown) => e)
-    const unknown = await (await clientFor(owner))
+    const unknown = await (
+      await clientFor(owner)
+    )
       .rename({ organizationSlug: 'nope', name: 'x' })
       .catch((e: unknown) => e)
     expect(strangers).toMatchObject({ code: 'NOT_FOUND', status: 404 })

@@ -68,7 +68,6 @@ export function CodeBlock({
           {label ? <span className="hm-visually-hidden"> {label}</span> : null}
         </button>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
       <pre className="hm-code-block__pre" tabIndex={0}>
         <code data-language={language}>{code}</code>
       </pre>

@@ -7,8 +7,10 @@ export const Dialog = RadixDialog.Root
 export const DialogTrigger = RadixDialog.Trigger
 export const DialogClose = RadixDialog.Close
 
-export interface DialogContentProps
-  extends Omit<ComponentProps<typeof RadixDialog.Content>, 'title'> {
+export interface DialogContentProps extends Omit<
+  ComponentProps<typeof RadixDialog.Content>,
+  'title'
+> {
   title: ReactNode
   /** Read out when the dialog opens. */
   description?: ReactNode

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '../field/field.tsx'
 import { Input } from '../input/input.tsx'
 import { Select } from '../select/select.tsx'
@@ -141,9 +141,13 @@ export function ListField({ path, label, description }: ListFieldProps) {
   const list = Array.isArray(raw) ? (raw as string[]) : []
   const joined = list.join(', ')
   const [draft, setDraft] = useState(joined)
-  useEffect(() => {
-    setDraft((current) => (parseList(current).join(', ') === joined ? current : joined))
-  }, [joined])
+  // When the value changes from outside (Reset, another revision), show it — unless the draft
+  // already means the same list (e.g. it only has a trailing comma the user is still typing).
+  const [shownJoined, setShownJoined] = useState(joined)
+  if (shownJoined !== joined) {
+    setShownJoined(joined)
+    if (parseList(draft).join(', ') !== joined) setDraft(joined)
+  }
   return (
     <Field
       id={editor.idFor(path)}

@@ -145,7 +145,11 @@ let nextKey = 0
  */
 export function useRowKeys(length: number) {
   const keys = useRef<string[]>([])
+  // Growing or trimming the list during render is idempotent (a repeated render finds it at the
+  // right length already), so keys stay stable without an extra render pass.
+  /* eslint-disable react-hooks/refs -- see above */
   while (keys.current.length < length) keys.current.push(`row-${nextKey++}`)
   if (keys.current.length > length) keys.current.length = length
+  /* eslint-enable react-hooks/refs */
   return keys
 }

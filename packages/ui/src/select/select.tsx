@@ -10,8 +10,10 @@ export interface SelectOption {
   disabled?: boolean
 }
 
-export interface SelectProps
-  extends Omit<ComponentProps<typeof RadixSelect.Root>, 'children' | 'dir'> {
+export interface SelectProps extends Omit<
+  ComponentProps<typeof RadixSelect.Root>,
+  'children' | 'dir'
+> {
   options: readonly SelectOption[]
   placeholder?: string
   id?: string

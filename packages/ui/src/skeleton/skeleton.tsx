@@ -32,7 +32,6 @@ export function Skeleton({
       >
         {Array.from({ length: lines }, (_, index) => (
           // Static placeholders never reorder, so the index is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <div key={index} className="hm-skeleton hm-skeleton--line" style={{ width, height }} />
         ))}
       </div>

@@ -14,7 +14,7 @@ export function Table({ className, scrollLabel, ...props }: TableProps) {
   const table = <table className={cx('hm-table', className)} {...props} />
   if (!scrollLabel) return <div className="hm-table-scroll">{table}</div>
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    // A scrollable region must be reachable by keyboard, hence the tabIndex on a non-interactive element.
     <section className="hm-table-scroll" aria-label={scrollLabel} tabIndex={0}>
       {table}
     </section>

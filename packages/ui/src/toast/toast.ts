@@ -1,4 +1,9 @@
-import hotToast, { type Renderable, type ToastOptions, type ValueOrFunction } from 'react-hot-toast'
+import hotToast, {
+  type Renderable,
+  type Toast,
+  type ToastOptions,
+  type ValueOrFunction,
+} from 'react-hot-toast'
 
 /** How long each kind of toast stays, in ms (product spec §9). Loading toasts wait for their result. */
 export const TOAST_DURATIONS = {
@@ -14,7 +19,7 @@ export const TOAST_LIMIT = 20
 export const TOAST_MAX_WIDTH = 350
 export const TOAST_POSITION = 'bottom-right' as const
 
-export type ToastMessage = ValueOrFunction<Renderable, import('react-hot-toast').Toast>
+export type ToastMessage = ValueOrFunction<Renderable, Toast>
 export type { ToastOptions }
 
 export interface ToastPromiseMessages<T> {

@@ -120,7 +120,6 @@ export function WebhookHistory({
           {loading
             ? Array.from({ length: 5 }, (_, row) => (
                 // Placeholder rows never reorder.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <TableRow key={row}>
                   {COLUMNS.map((column) => (
                     <TableCell key={column}>

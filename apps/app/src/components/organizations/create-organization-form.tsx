@@ -2,7 +2,7 @@ import { Button, Field, Input } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { orpc } from '../../lib/orpc.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 
@@ -22,9 +22,7 @@ export function CreateOrganizationForm() {
     ...orpc.organizations.suggestSlug.queryOptions({ input: { name: debouncedName } }),
     enabled: !slugEdited && debouncedName.length > 0,
   })
-  useEffect(() => {
-    if (!slugEdited && suggestion.data) setSlug(suggestion.data.slug)
-  }, [slugEdited, suggestion.data])
+  const shownSlug = slugEdited ? slug : (suggestion.data?.slug ?? '')
 
   const create = useMutation({
     ...orpc.organizations.create.mutationOptions(),
@@ -47,10 +45,10 @@ export function CreateOrganizationForm() {
     event.preventDefault()
     const next: typeof errors = {}
     if (!name.trim()) next.name = 'Enter a name for the organization.'
-    if (!slug.trim()) next.slug = 'Enter a slug: lowercase letters, digits and hyphens.'
+    if (!shownSlug.trim()) next.slug = 'Enter a slug: lowercase letters, digits and hyphens.'
     setErrors(next)
     if (next.name || next.slug) return
-    create.mutate({ name: name.trim(), slug: slug.trim() })
+    create.mutate({ name: name.trim(), slug: shownSlug.trim() })
   }
 
   return (
@@ -76,7 +74,7 @@ export function CreateOrganizationForm() {
       >
         <Input
           name="slug"
-          value={slug}
+          value={shownSlug}
           onChange={(event) => {
             setSlugEdited(true)
             setSlug(event.currentTarget.value.toLowerCase())

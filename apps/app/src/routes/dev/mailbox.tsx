@@ -24,5 +24,9 @@ export const Route = createFileRoute('/dev/mailbox')({
     return { messages }
   },
   head: () => ({ meta: [{ title: 'Development mailbox — Headmark' }] }),
-  component: () => <DevMailbox messages={Route.useLoaderData().messages} />,
+  component: MailboxPage,
 })
+
+function MailboxPage() {
+  return <DevMailbox messages={Route.useLoaderData().messages} />
+}

@@ -13,5 +13,9 @@ export const Route = createFileRoute('/_authenticated/app/invitations/$invitatio
     }
     return { crumb: 'Invitation' }
   },
-  component: () => <InvitationDetails invitationId={Route.useParams().invitationId} />,
+  component: InvitationPage,
 })
+
+function InvitationPage() {
+  return <InvitationDetails invitationId={Route.useParams().invitationId} />
+}
