@@ -105,9 +105,14 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     await expect(page.getByLabel('E-mail')).toHaveValue(email)
 
     await page.getByLabel('E-mail').fill(uniqueEmail('short'))
-    await page.getByLabel('Password').fill('short')
-    // The browser's own check stops the form first; the server would refuse it too.
+    const password = page.getByLabel('Password')
+    await password.fill('short')
+    // The browser stops a too-short password before it is sent…
+    expect(await password.evaluate((input: HTMLInputElement) => input.validity.tooShort)).toBe(true)
+    // …and the server refuses it too, with a message the form shows.
+    await password.evaluate((input: HTMLInputElement) => input.removeAttribute('minlength'))
     await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('alert')).toContainText(/password.*short/i)
     await expect(page.getByText('Check your inbox')).toHaveCount(0)
   })
 
