@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 const steps = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
+  ['changesets', ['exec', '--', 'changeset', 'status']],
   ['build packages', ['run', 'build:packages']],
   ['metadata: package checks', ['run', 'check', '-w', '@headmark/metadata', '--if-present']],
   ['metadata: unit tests + coverage', ['run', 'test', '-w', '@headmark/metadata', '--if-present']],
