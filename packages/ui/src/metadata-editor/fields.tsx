@@ -1,10 +1,35 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Field } from '../field/field.tsx'
 import { Input } from '../input/input.tsx'
 import { Select } from '../select/select.tsx'
 import { Textarea } from '../textarea/textarea.tsx'
 import { useEditor } from './editor-context.ts'
 import { getMetadataPath } from './paths.ts'
+
+/** The Field of one metadata path: its id, label, description and the editor's error for it. */
+function EditorField({
+  path,
+  label,
+  description,
+  children,
+}: {
+  path: string
+  label: string
+  description?: string | undefined
+  children: ReactNode
+}) {
+  const editor = useEditor()
+  return (
+    <Field
+      id={editor.idFor(path)}
+      label={label}
+      description={description}
+      error={editor.errorFor(path)}
+    >
+      {children}
+    </Field>
+  )
+}
 
 interface TextFieldProps {
   path: string
@@ -39,14 +64,9 @@ export function TextField({
     ...input,
   }
   return (
-    <Field
-      id={editor.idFor(path)}
-      label={label}
-      description={description}
-      error={editor.errorFor(path)}
-    >
+    <EditorField path={path} label={label} description={description}>
       {multiline ? <Textarea {...control} /> : <Input {...control} />}
-    </Field>
+    </EditorField>
   )
 }
 
@@ -61,7 +81,7 @@ export function NumberField({ path, label }: NumberFieldProps) {
   const raw = getMetadataPath(editor.value, path)
   const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : ''
   return (
-    <Field id={editor.idFor(path)} label={label} error={editor.errorFor(path)}>
+    <EditorField path={path} label={label}>
       <Input
         type="number"
         inputMode="numeric"
@@ -74,7 +94,7 @@ export function NumberField({ path, label }: NumberFieldProps) {
         }
         onBlur={() => editor.touch(path)}
       />
-    </Field>
+    </EditorField>
   )
 }
 
@@ -103,12 +123,7 @@ export function ChoiceField({ path, label, description, choices, labels = {} }: 
     })),
   ]
   return (
-    <Field
-      id={editor.idFor(path)}
-      label={label}
-      description={description}
-      error={editor.errorFor(path)}
-    >
+    <EditorField path={path} label={label} description={description}>
       <Select
         options={options}
         value={current}
@@ -118,7 +133,7 @@ export function ChoiceField({ path, label, description, choices, labels = {} }: 
           editor.touch(path)
         }}
       />
-    </Field>
+    </EditorField>
   )
 }
 
@@ -149,12 +164,7 @@ export function ListField({ path, label, description }: ListFieldProps) {
     if (parseList(draft).join(', ') !== joined) setDraft(joined)
   }
   return (
-    <Field
-      id={editor.idFor(path)}
-      label={label}
-      description={description}
-      error={editor.errorFor(path)}
-    >
+    <EditorField path={path} label={label} description={description}>
       <Input
         value={draft}
         readOnly={editor.readOnly}
@@ -165,6 +175,6 @@ export function ListField({ path, label, description }: ListFieldProps) {
         }}
         onBlur={() => editor.touch(path)}
       />
-    </Field>
+    </EditorField>
   )
 }
