@@ -42,7 +42,7 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
           )}
           <li>
             <a href={DOCS_URL} target="_blank" rel="noreferrer">
-              Docs<span className="visually-hidden"> (opens in a new tab)</span>
+              Docs<span className="hm-visually-hidden"> (opens in a new tab)</span>
             </a>
           </li>
           {user ? null : (

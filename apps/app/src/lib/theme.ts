@@ -1,4 +1,5 @@
-export type ThemePreference = 'light' | 'dark' | 'system'
+import { applyTheme, type ThemePreference } from '@headmark/ui'
+
 export const THEME_STORAGE_KEY = 'headmark-theme'
 
 /** Runs in <head> before paint: applies a saved explicit theme; 'system' follows the OS. */
@@ -13,13 +14,9 @@ export function readThemePreference(): ThemePreference {
   }
 }
 
-export function applyThemePreference(theme: ThemePreference): void {
-  const root = document.documentElement
-  if (theme === 'system') {
-    delete root.dataset.theme
-    localStorage.removeItem(THEME_STORAGE_KEY)
-  } else {
-    root.dataset.theme = theme
-    localStorage.setItem(THEME_STORAGE_KEY, theme)
-  }
+/** Applies the preference to the page and remembers it on this device. */
+export function saveThemePreference(theme: ThemePreference): void {
+  applyTheme(theme)
+  if (theme === 'system') localStorage.removeItem(THEME_STORAGE_KEY)
+  else localStorage.setItem(THEME_STORAGE_KEY, theme)
 }
