@@ -15,15 +15,25 @@ const journal = JSON.parse(
 
 const expectedTables = [
   'account',
+  'discovered_path',
   'invitation',
   'mail_message',
   'member',
+  'metadata_revision',
   'organization',
+  'page',
+  'rate_limit',
   'session',
+  'site',
+  'site_api_key',
   'team',
   'team_member',
+  'usage',
   'user',
   'verification',
+  'webhook',
+  'webhook_call',
+  'webhook_message',
 ]
 
 async function publicTables(db: Database): Promise<string[]> {
