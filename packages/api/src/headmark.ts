@@ -3,6 +3,7 @@ import { RPCHandler } from '@orpc/server/fetch'
 import { type Auth, createAuth } from './auth.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
+import { type CoreEvents, createCoreEvents } from './domain/events.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
 import { createMailer, type DevMailbox } from './mailer.ts'
 import { router } from './router.ts'
@@ -16,6 +17,8 @@ export interface Headmark {
   db: Database
   /** The better-auth instance. */
   auth: Auth
+  /** Saved revisions and changed sites, for the parts of the server that react to them. */
+  events: CoreEvents
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -49,6 +52,7 @@ export async function createHeadmark(
   const { db } = connection
   const { mailer, mailbox } = createMailer({ db, env, log })
   const auth = createAuth({ db, env, mailer })
+  const events = createCoreEvents()
 
   const rpcHandler = new RPCHandler(router, {
     interceptors: [
@@ -59,7 +63,12 @@ export async function createHeadmark(
     ],
   })
 
-  const createContext = async (headers: Headers): Promise<Context> => ({ db, auth, headers })
+  const createContext = async (headers: Headers): Promise<Context> => ({
+    db,
+    auth,
+    events,
+    headers,
+  })
 
   log(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
@@ -69,6 +78,7 @@ export async function createHeadmark(
     env,
     db,
     auth,
+    events,
     mailbox,
     createContext,
     handleAuth: (request) => auth.handler(request),

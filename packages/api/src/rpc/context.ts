@@ -1,10 +1,13 @@
 import type { Auth, AuthSession } from '../auth.ts'
 import type { Database } from '../db/client.ts'
+import type { CoreEvents } from '../domain/events.ts'
 
 /** What every procedure receives. */
 export interface Context {
   db: Database
   auth: Auth
+  /** Where the core announces saved revisions and changed sites (webhooks, public API cache). */
+  events: CoreEvents
   /** The request's headers: better-auth reads the session cookie from them. */
   headers: Headers
   /**

@@ -1,0 +1,206 @@
+import {
+  type Metadata,
+  OPEN_GRAPH_DETERMINERS,
+  OPEN_GRAPH_TYPES,
+  TWITTER_CARDS,
+} from '@headmark/metadata'
+import { z } from 'zod'
+
+// The one validation of the metadata object (public-api.md): what the editor saves, what
+// revisions store, what the public API and webhooks serve. Limits are generous for real pages
+// and keep one revision small; the whole object is also capped at METADATA_MAX_BYTES.
+
+/** The largest metadata object a revision may hold, as UTF-8 JSON. */
+export const METADATA_MAX_BYTES = 64 * 1024
+
+export const METADATA_LIMITS = {
+  title: 512,
+  description: 4096,
+  text: 512,
+  url: 2048,
+  images: 20,
+  customTags: 100,
+  customTagName: 128,
+  customTagContent: 4096,
+  localeAlternates: 50,
+} as const
+
+// Never stored: a NUL byte breaks PostgreSQL text and every consumer after it.
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, `${label} can have at most ${max} characters.`)
+    .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
+
+function isHttpUrl(value: string): boolean {
+  // Characters a URL never holds unencoded: a value with them is markup, not an address.
+  if (/[\s"'<>`\\]/.test(value) || !URL.canParse(value)) return false
+  const { protocol } = new URL(value)
+  return protocol === 'https:' || protocol === 'http:'
+}
+
+const absoluteUrl = (label: string) =>
+  text(METADATA_LIMITS.url, label).refine(
+    isHttpUrl,
+    `${label} must be a full URL starting with https:// or http://.`,
+  )
+
+// Icons may also be a path on the customer's own site ("/favicon.svg"), which browsers resolve
+// against the page; "//host/x" is another host and is refused like any non-http(s) URL.
+const iconUrl = text(METADATA_LIMITS.url, 'The icon URL').refine(
+  (value) => isHttpUrl(value) || (value.startsWith('/') && !value.startsWith('//')),
+  'The icon URL must be a full URL (https://…) or a path on your site starting with /.',
+)
+
+const dimension = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} in whole pixels.` })
+    .int(`Enter the ${label} in whole pixels.`)
+    .min(1, `The ${label} must be at least 1 pixel.`)
+    .max(100_000, `The ${label} can be at most 100000 pixels.`)
+
+const mimeType = text(255, 'The image type').regex(
+  /^image\/[a-z0-9.+-]+$/i,
+  'Use an image media type such as image/png or image/jpeg.',
+)
+
+const imageOf = (url: z.ZodType<string>) =>
+  z.strictObject({
+    url,
+    alt: text(METADATA_LIMITS.text, 'The alternative text').optional(),
+    width: dimension('width'),
+    height: dimension('height'),
+    mimeType,
+  })
+
+const image = imageOf(absoluteUrl('The image URL'))
+const icon = imageOf(iconUrl)
+
+const images = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(METADATA_LIMITS.images, `At most ${METADATA_LIMITS.images} images.`)
+
+const locale = text(35, 'The locale').regex(
+  /^[a-z]{2,3}(_[A-Z]{2})?$/,
+  'Use a locale such as en_US or fr_FR.',
+)
+
+const customTag = z.strictObject({
+  name: text(METADATA_LIMITS.customTagName, 'The tag name')
+    .min(1, 'Enter a name.')
+    .regex(/^[^\s"'<>=/]+$/, 'Names can not contain spaces, quotes, <, >, = or /.'),
+  content: text(METADATA_LIMITS.customTagContent, 'The tag content'),
+})
+
+/**
+ * Names the other tabs own: a custom tag with one of them would fight the field that sets it.
+ * Compared case-insensitively.
+ */
+export const RESERVED_CUSTOM_TAG_NAMES: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'robots',
+  'viewport',
+  'charset',
+])
+const RESERVED_PREFIXES = ['og:', 'twitter:']
+
+/** The metadata object of the public contract, with limits. Unknown keys are refused. */
+export const metadataSchema = z
+  .strictObject({
+    title: text(METADATA_LIMITS.title, 'The title').optional(),
+    description: text(METADATA_LIMITS.description, 'The description').optional(),
+    noindex: z.boolean().optional(),
+    icon: images(icon).optional(),
+    appleTouchIcon: images(icon).optional(),
+    openGraph: z
+      .strictObject({
+        title: text(METADATA_LIMITS.title, 'The Open Graph title').optional(),
+        description: text(METADATA_LIMITS.description, 'The Open Graph description').optional(),
+        locale: locale.optional(),
+        localeAlternate: z
+          .array(locale)
+          .max(METADATA_LIMITS.localeAlternates, 'At most 50 alternate locales.')
+          .optional(),
+        siteName: text(METADATA_LIMITS.text, 'The site name').optional(),
+        type: z
+          .enum(OPEN_GRAPH_TYPES, { error: `Choose one of: ${OPEN_GRAPH_TYPES.join(', ')}.` })
+          .optional(),
+        url: absoluteUrl('The Open Graph URL').optional(),
+        determiner: z
+          .enum(OPEN_GRAPH_DETERMINERS, { error: 'Choose one of: (none), a, an, the, auto.' })
+          .optional(),
+        image: image.optional(),
+        images: images(image).optional(),
+      })
+      .optional(),
+    twitter: z
+      .strictObject({
+        title: text(METADATA_LIMITS.title, 'The X title').optional(),
+        description: text(METADATA_LIMITS.description, 'The X description').optional(),
+        card: z
+          .enum(TWITTER_CARDS, { error: `Choose one of: ${TWITTER_CARDS.join(', ')}.` })
+          .optional(),
+        image: image.optional(),
+      })
+      .optional(),
+    customTags: z
+      .array(customTag)
+      .max(METADATA_LIMITS.customTags, `At most ${METADATA_LIMITS.customTags} custom tags.`)
+      .optional(),
+  })
+  .superRefine((metadata, ctx) => {
+    const seen = new Set<string>()
+    metadata.customTags?.forEach((tag, index) => {
+      const key = tag.name.trim().toLowerCase()
+      if (RESERVED_CUSTOM_TAG_NAMES.has(key) || RESERVED_PREFIXES.some((p) => key.startsWith(p))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customTags', index, 'name'],
+          message: `“${tag.name.slice(0, 64)}” is set by the other tabs; edit it there instead.`,
+        })
+      } else if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customTags', index, 'name'],
+          message: `“${tag.name.slice(0, 64)}” is used by more than one tag; each name may appear once.`,
+        })
+      }
+      seen.add(key)
+    })
+  })
+
+/** The size of a metadata object as stored and served (UTF-8 JSON bytes). */
+export function metadataBytes(metadata: Metadata): number {
+  return Buffer.byteLength(JSON.stringify(metadata), 'utf8')
+}
+
+/**
+ * Drops what is not set: empty strings, empty arrays and objects, and nulls. Stored revisions are
+ * always compact, so "unset" has one representation. `noindex: false` is kept: on a page it
+ * overrides a site default of `true` (the served answer then omits `noindex`).
+ *
+ * @example
+ * compactMetadata({ title: '', openGraph: { title: 'Hi', description: '' } }) // { openGraph: { title: 'Hi' } }
+ */
+export function compactMetadata(metadata: Metadata): Metadata {
+  return (compact(metadata) as Metadata | undefined) ?? {}
+}
+
+const KEEP_EMPTY = new Set(['determiner', 'content'])
+
+function compact(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(compact).filter((item) => item !== undefined)
+    return items.length > 0 ? items : undefined
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      // A determiner of '' ("none") and a custom tag's empty content are values; other '' are unset.
+      const kept = item === '' && KEEP_EMPTY.has(key) ? item : compact(item)
+      if (kept !== undefined) out[key] = kept
+    }
+    return Object.keys(out).length > 0 ? out : undefined
+  }
+  return value === '' || value === null ? undefined : value
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { applyTitleTemplate, servedMetadata } from './served-metadata.ts'
+
+describe('servedMetadata', () => {
+  it.each([
+    ['nothing set anywhere', { defaults: null, page: null }, {}],
+    ['defaults alone', { defaults: { title: 'Acme' }, page: null }, { title: 'Acme' }],
+    [
+      'the page overrides a default field and keeps the others',
+      { defaults: { title: 'Acme', description: 'Rockets' }, page: { title: 'Pricing' } },
+      { title: 'Pricing', description: 'Rockets' },
+    ],
+    [
+      'the template applies to the page title only',
+      { defaults: { title: 'Acme' }, page: { title: 'Pricing' }, titleTemplate: '%s · Acme' },
+      { title: 'Pricing · Acme' },
+    ],
+    [
+      'the defaults title stays untouched by the template',
+      { defaults: { title: 'Acme' }, page: {}, titleTemplate: '%s · Acme' },
+      { title: 'Acme' },
+    ],
+    [
+      'Open Graph merges key by key',
+      {
+        defaults: { openGraph: { siteName: 'Acme', type: 'website' as const } },
+        page: { openGraph: { title: 'Hi', type: 'article' as const } },
+      },
+      { openGraph: { siteName: 'Acme', type: 'article', title: 'Hi' } },
+    ],
+    [
+      'custom tags merge by name, case-insensitively, the page winning',
+      {
+        defaults: {
+          customTags: [
+            { name: 'author', content: 'Acme' },
+            { name: 'x', content: '1' },
+          ],
+        },
+        page: { customTags: [{ name: 'Author', content: 'Ada' }] },
+      },
+      {
+        customTags: [
+          { name: 'Author', content: 'Ada' },
+          { name: 'x', content: '1' },
+        ],
+      },
+    ],
+    [
+      'noindex: false is omitted, never served',
+      { defaults: { noindex: true }, page: { noindex: false } },
+      {},
+    ],
+    ['noindex: true is served', { defaults: {}, page: { noindex: true } }, { noindex: true }],
+    [
+      'empty strings and lists are unset',
+      { defaults: { description: 'Rockets' }, page: { description: '', icon: [] } },
+      { description: 'Rockets' },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(servedMetadata(input)).toEqual(expected)
+  })
+
+  it('never serves null for an unset field', () => {
+    const served = servedMetadata({
+      defaults: { title: 'A', openGraph: {} },
+      page: { twitter: { title: '' } },
+    })
+    expect(JSON.stringify(served)).toBe('{"title":"A"}')
+  })
+})
+
+describe('applyTitleTemplate', () => {
+  it.each([
+    ['Pricing', '%s · Acme', 'Pricing · Acme'],
+    ['Pricing', null, 'Pricing'],
+    ['Pricing', 'Acme', 'Pricing'],
+    ['$& and $1', '%s | Acme', '$& and $1 | Acme'],
+  ])('%s with %s', (title, template, expected) => {
+    expect(applyTitleTemplate(title, template)).toBe(expected)
+  })
+})

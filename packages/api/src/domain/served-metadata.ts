@@ -1,0 +1,57 @@
+import type { Metadata } from '@headmark/metadata'
+import { compactMetadata } from './metadata-schema.ts'
+
+/** The placeholder in a site's title template that stands for the page's own title. */
+export const TITLE_PLACEHOLDER = '%s'
+
+/**
+ * Applies a site's title template (`%s · Acme`) to a page title: every `%s` becomes the title.
+ * A template without `%s` leaves the title unchanged (sites.update refuses such templates).
+ *
+ * @example
+ * applyTitleTemplate('Pricing', '%s · Acme') // 'Pricing · Acme'
+ */
+export function applyTitleTemplate(title: string, template: string | null | undefined): string {
+  if (!template || !template.includes(TITLE_PLACEHOLDER)) return title
+  return template.replaceAll(TITLE_PLACEHOLDER, () => title)
+}
+
+/**
+ * What a path serves: the site's defaults, overlaid field by field by the page's current
+ * revision, with the site's title template applied to the title. Nested objects (`openGraph`,
+ * `twitter`) merge key by key; lists (`icon`, `customTags`, `openGraph.images`…) are replaced
+ * whole by the page's own list, except custom tags, which merge by name (the page wins).
+ * Unset fields are omitted, and `noindex` is present only when true.
+ *
+ * This is the one definition used by the dashboard's "served" view, the public API and webhooks.
+ *
+ * @example
+ * servedMetadata({ defaults: { title: 'Acme' }, page: { title: 'Pricing' }, titleTemplate: '%s · Acme' })
+ * // { title: 'Pricing · Acme' }
+ */
+export function servedMetadata({
+  defaults,
+  page,
+  titleTemplate,
+}: {
+  defaults: Metadata | null | undefined
+  page: Metadata | null | undefined
+  titleTemplate?: string | null
+}): Metadata {
+  const base = compactMetadata(defaults ?? {})
+  const own = compactMetadata(page ?? {})
+  const merged: Metadata = { ...base, ...own }
+  if (base.openGraph || own.openGraph) merged.openGraph = { ...base.openGraph, ...own.openGraph }
+  if (base.twitter || own.twitter) merged.twitter = { ...base.twitter, ...own.twitter }
+  if (base.customTags || own.customTags) {
+    const byName = new Map<string, { name: string; content: string }>()
+    for (const tag of [...(base.customTags ?? []), ...(own.customTags ?? [])]) {
+      byName.set(tag.name.toLowerCase(), tag)
+    }
+    merged.customTags = [...byName.values()]
+  }
+  // Only the page's own title gets the template: the defaults' title is usually the site name.
+  if (own.title !== undefined) merged.title = applyTitleTemplate(own.title, titleTemplate)
+  if (merged.noindex !== true) delete merged.noindex
+  return merged
+}
