@@ -150,5 +150,36 @@ export function diffText(before: string, after: string): TextDiffPart[] {
   }
   for (; i < a.length; i += 1) push('removed', a[i] ?? '')
   for (; j < b.length; j += 1) push('added', b[j] ?? '')
-  return parts
+  return groupChanges(parts)
+}
+
+/**
+ * Reads as phrases rather than alternating words: inside a run of changes, the spaces the two
+ * texts share join both sides, and all that was removed comes before all that was added.
+ */
+function groupChanges(parts: TextDiffPart[]): TextDiffPart[] {
+  const grouped: TextDiffPart[] = []
+  let removed = ''
+  let added = ''
+  const flush = () => {
+    if (removed) grouped.push({ kind: 'removed', text: removed })
+    if (added) grouped.push({ kind: 'added', text: added })
+    removed = ''
+    added = ''
+  }
+  parts.forEach((part, index) => {
+    const inRun = removed !== '' || added !== ''
+    const next = parts[index + 1]
+    if (part.kind === 'removed') removed += part.text
+    else if (part.kind === 'added') added += part.text
+    else if (inRun && next && next.kind !== 'same' && /^\s+$/.test(part.text)) {
+      removed += part.text
+      added += part.text
+    } else {
+      flush()
+      grouped.push(part)
+    }
+  })
+  flush()
+  return grouped
 }
