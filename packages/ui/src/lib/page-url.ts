@@ -10,6 +10,17 @@ export function toUrl(value: string | undefined, base?: string): URL | undefined
   }
 }
 
+/**
+ * `value` as an image address a preview may load: http(s), or an inline `data:image/…`. Anything
+ * else (javascript:, file:, data:text/html, a relative path) is not an image a network would show.
+ */
+export function imageUrl(value: string | undefined, base?: string): string | undefined {
+  const url = toUrl(value, base)
+  if (!url) return undefined
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.href
+  return url.protocol === 'data:' && /^data:image\//i.test(url.href) ? url.href : undefined
+}
+
 /** The host people recognise: `www.` dropped. */
 export function displayHost(url: string): string {
   return (toUrl(url)?.hostname ?? url).replace(/^www\./, '')
@@ -35,7 +46,7 @@ export function breadcrumb(url: string): string {
 /** The icon a search result or chat shows for the site: the first icon, resolved against the page. */
 export function faviconUrl(metadata: Metadata, url: string): string | undefined {
   const icon = metadata.icon?.[0] ?? metadata.appleTouchIcon?.[0]
-  return toUrl(icon?.url, url)?.href
+  return imageUrl(icon?.url, url)
 }
 
 /** The Open Graph image networks read: `og:image`, else the first of `og:images`. */

@@ -1,7 +1,7 @@
 import type { MetadataImage } from '@headmark/metadata'
 import { type CSSProperties, useState } from 'react'
 import { cx } from '../lib/cx.ts'
-import { toUrl } from '../lib/page-url.ts'
+import { imageUrl } from '../lib/page-url.ts'
 
 export interface PreviewImageProps {
   image: MetadataImage | undefined
@@ -19,12 +19,12 @@ const ownRatio = (image: MetadataImage | undefined) =>
  */
 export function PreviewImage({ image, ratio, className }: PreviewImageProps) {
   const [failed, setFailed] = useState<string | null>(null)
-  const src = toUrl(image?.url)?.href
+  const src = imageUrl(image?.url)
   const style = { '--hm-preview-ratio': String(ratio ?? ownRatio(image)) } as CSSProperties
   const problem = !image
     ? 'No image'
     : !src
-      ? 'Image URL is not absolute'
+      ? 'Image URL is not an absolute web address'
       : failed === src
         ? 'Image did not load'
         : null

@@ -112,7 +112,9 @@ export const RelativeImageUrl: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('img', { name: 'Image URL is not absolute' })).toBeVisible()
+    await expect(
+      canvas.getByRole('img', { name: 'Image URL is not an absolute web address' }),
+    ).toBeVisible()
   },
 }
 

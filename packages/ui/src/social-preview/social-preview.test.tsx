@@ -42,7 +42,9 @@ describe('SocialPreview', () => {
         network="facebook"
       />,
     )
-    expect(screen.getByRole('img', { name: 'Image URL is not absolute' })).toBeTruthy()
+    expect(
+      screen.getByRole('img', { name: 'Image URL is not an absolute web address' }),
+    ).toBeTruthy()
     rerender(<SocialPreview metadata={page} url={url} network="linkedin" />)
     fireEvent.error(screen.getByRole('img', { name: 'og' }))
     expect(screen.getByRole('img', { name: 'Image did not load' })).toBeTruthy()
