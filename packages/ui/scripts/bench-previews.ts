@@ -16,7 +16,10 @@ const WARMUP = 30
 const dir = mkdtempSync(join(tmpdir(), 'headmark-keystrokes-'))
 try {
   await build({
-    entryPoints: [fileURLToPath(new URL('./keystroke-page.tsx', import.meta.url))],
+    entryPoints: [
+      fileURLToPath(new URL('./keystroke-page.tsx', import.meta.url)),
+      fileURLToPath(new URL('../src/styles.css', import.meta.url)),
+    ],
     bundle: true,
     minify: true,
     // A classic script: Chromium refuses module scripts from file:// URLs.
@@ -26,12 +29,12 @@ try {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     outdir: dir,
-    entryNames: 'page',
+    entryNames: '[name]',
     logLevel: 'error',
   })
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="page.css"></head><body><div id="root"></div><script src="page.js"></script></body></html>',
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="styles.css"></head><body><div id="root"></div><script src="keystroke-page.js"></script></body></html>',
   )
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

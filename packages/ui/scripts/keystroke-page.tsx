@@ -1,6 +1,5 @@
 // The page the keystroke benchmark loads in Chromium: the editor alone (the baseline), or the
 // editor with the checks and every preview, as the page screen shows them.
-import '../src/styles.css'
 import type { Metadata } from '@headmark/metadata'
 import { lintMetadata } from '@headmark/metadata/lint'
 import { useMemo, useRef, useState } from 'react'
