@@ -25,3 +25,16 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get install -y -qq chromium >/dev/null
 fi
 echo "setup: $(chromium --version 2>/dev/null || echo 'chromium missing')"
+
+# Fonts the text-width tests and the preview screenshots measure with: Liberation Sans (Arial's
+# metric twin), Noto CJK and Noto Color Emoji.
+missing_fonts=()
+for package in fonts-liberation fonts-noto-cjk fonts-noto-color-emoji; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing_fonts+=("$package")
+done
+if [ "${#missing_fonts[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing_fonts[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing_fonts[@]}" >/dev/null
+fi

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.browser.test.ts'],
     typecheck: {
       enabled: true,
       include: ['src/**/*.test-d.ts'],
@@ -11,7 +12,12 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      exclude: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/test-utils/**'],
+      exclude: [
+        'src/**/*.test.ts',
+        'src/**/*.browser.test.ts',
+        'src/**/*.test-d.ts',
+        'src/test-utils/**',
+      ],
       reporter: ['text', 'json-summary'],
       thresholds: { lines: 100, branches: 100, functions: 100, statements: 100 },
     },

@@ -33,3 +33,31 @@ if (gzipped > BUDGET) {
   console.error(`Over the size budget by ${gzipped - BUDGET} B`)
   process.exit(1)
 }
+
+// The metadata checks have their own budget: the dashboard and the editor import them, a
+// customer's server does not, so they are not counted above.
+const LINT_BUDGET = 2048
+const lint = await build({
+  stdin: {
+    contents: "export { lintMetadata } from './dist/lint.js'",
+    resolveDir: root,
+    loader: 'js',
+  },
+  // Its messages hold “quotes” and ×: kept as UTF-8, as Vite and Next.js emit them.
+  charset: 'utf8',
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  write: false,
+})
+const lintCode = lint.outputFiles[0]?.contents ?? new Uint8Array()
+const lintGzipped = gzipSync(lintCode, { level: 9 }).length
+console.log(
+  `lintMetadata (with the width table): ${lintCode.length} B minified, ${lintGzipped} B gzipped (budget ${LINT_BUDGET} B)`,
+)
+if (lintGzipped > LINT_BUDGET) {
+  console.error(`lintMetadata is over its size budget by ${lintGzipped - LINT_BUDGET} B`)
+  process.exit(1)
+}

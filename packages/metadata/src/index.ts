@@ -25,6 +25,7 @@ export {
   type TitleTag,
   toHeadTags,
 } from './head.ts'
+export * from './lint.ts'
 export { type NormalizePathError, type NormalizePathResult, normalizePath } from './path.ts'
 export { type ExponentialDelayOptions, exponentialDelay, linearDelay } from './retry.ts'
 export * from './types.ts'

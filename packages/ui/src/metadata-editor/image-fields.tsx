@@ -62,7 +62,7 @@ export function OptionalImage({ path, legend }: { path: string; legend: string }
     if (editor.readOnly) return <p className="hm-metadata-editor__none">{legend}: not set.</p>
     return (
       <div>
-        <Button size="sm" onClick={() => editor.set(path, blankImage())}>
+        <Button id={editor.idFor(path)} size="sm" onClick={() => editor.set(path, blankImage())}>
           Add {legend.toLowerCase()}
         </Button>
       </div>

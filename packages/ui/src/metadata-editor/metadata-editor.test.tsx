@@ -1,10 +1,14 @@
 import type { Metadata } from '@headmark/metadata'
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { createRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { pricingPage } from './editor.fixtures.ts'
-import { MetadataEditor, type MetadataEditorProps } from './metadata-editor.tsx'
+import {
+  MetadataEditor,
+  type MetadataEditorHandle,
+  type MetadataEditorProps,
+} from './metadata-editor.tsx'
 
 function Controlled(props: Partial<MetadataEditorProps> & { initial: Metadata }) {
   const [value, setValue] = useState(props.initial)
@@ -130,5 +134,31 @@ describe('MetadataEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add tag' })).toBeNull()
     expect(within(screen.getByRole('tabpanel')).queryByRole('button')).toBeNull()
+  })
+
+  it('focuses a field by its dotted path, opening its tab first', async () => {
+    const ref = createRef<MetadataEditorHandle>()
+    render(<Controlled initial={pricingPage} ref={ref} />)
+    act(() => ref.current?.focusField('description'))
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Description' }))
+    act(() => ref.current?.focusField('openGraph.image.alt'))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('textbox', { name: 'Alternative text' }),
+      ),
+    )
+    expect(screen.getByRole('tab', { name: 'Open Graph' }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
+    // An image that is not set: its Add button.
+    act(() => ref.current?.focusField('twitter.image.width'))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add card image' })),
+    )
+    // A custom tag's content.
+    act(() => ref.current?.focusField('customTags.1.content'))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByRole('textbox', { name: 'Content' })[1]),
+    )
   })
 })

@@ -1,5 +1,15 @@
 import type { Metadata } from '@headmark/metadata'
-import { type ReactNode, useCallback, useId, useMemo, useState } from 'react'
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { Badge } from '../badge/badge.tsx'
 import { Button } from '../button/button.tsx'
 import { cx } from '../lib/cx.ts'
@@ -30,6 +40,16 @@ const TAB_OF_PATH: [RegExp, MetadataEditorTab][] = [
 const tabOf = (path: string): MetadataEditorTab =>
   TAB_OF_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? 'basic'
 
+/** What a parent can do with the editor through its `ref`. */
+export interface MetadataEditorHandle {
+  /**
+   * Opens the tab of a dotted path (`openGraph.image.width`, `customTags.2.name`) and focuses
+   * its control; a path without a control of its own (an unset image) focuses its nearest
+   * control: its first field, or the button that adds it.
+   */
+  focusField: (path: string) => void
+}
+
 export interface MetadataEditorProps {
   /** The metadata being edited (controlled). */
   value: Metadata
@@ -51,6 +71,8 @@ export interface MetadataEditorProps {
   /** Replaces the Save/Reset bar's leading text, e.g. "Viewing revision of 3 May". */
   status?: ReactNode
   className?: string
+  /** Gives the parent {@link MetadataEditorHandle.focusField}, e.g. for a list of findings. */
+  ref?: Ref<MetadataEditorHandle>
 }
 
 /**
@@ -74,6 +96,7 @@ export function MetadataEditor({
   readOnly = false,
   status,
   className,
+  ref,
 }: MetadataEditorProps) {
   const idPrefix = `hm-me-${useId()}`
   const [initial] = useState(value)
@@ -135,6 +158,45 @@ export function MetadataEditor({
     }
     onSave?.(value)
   }
+
+  // A path on another tab is focused once that tab's panel has mounted (Radix mounts it a
+  // frame after the tab changes).
+  const pendingFocus = useRef<string | null>(null)
+  const focusNow = (path: string): boolean => {
+    const segments = path.split('.')
+    while (segments.length > 0) {
+      const id = context.idFor(segments.join('.'))
+      const target =
+        document.getElementById(id) ??
+        document.querySelector<HTMLElement>(`[id^="${CSS.escape(`${id}-`)}"]`)
+      if (target) {
+        target.focus()
+        return true
+      }
+      segments.pop()
+    }
+    return false
+  }
+  useImperativeHandle(ref, () => ({
+    focusField: (path) => {
+      if (tabOf(path) === activeTab && focusNow(path)) return
+      pendingFocus.current = path
+      changeTab(tabOf(path))
+    },
+  }))
+  useEffect(() => {
+    const path = pendingFocus.current
+    if (path === null) return
+    let frame = 0
+    let tries = 0
+    // Kept pending across re-renders until focused, or given up after ten frames.
+    const attempt = () => {
+      if (focusNow(path) || (tries += 1) >= 10) pendingFocus.current = null
+      else frame = requestAnimationFrame(attempt)
+    }
+    attempt()
+    return () => cancelAnimationFrame(frame)
+  })
 
   const reset = () => {
     setSubmitted(false)

@@ -1,0 +1,192 @@
+import { measureTextWithTable, SERP } from './text-width.ts'
+import type { Metadata, MetadataImage } from './types.ts'
+
+export {
+  type MeasureText,
+  measureText,
+  measureTextWithTable,
+  SERP,
+  SERP_MOBILE,
+  type TruncatedText,
+  truncateText,
+} from './text-width.ts'
+
+/** How much a finding matters: `error` breaks a search result or a card, `warning` degrades it. */
+export type LintSeverity = 'error' | 'warning' | 'info'
+
+/** The rules {@link lintMetadata} checks, one id per kind of problem. */
+export type LintRule =
+  | 'title-missing'
+  | 'title-too-wide'
+  | 'title-site-name-only'
+  | 'description-missing'
+  | 'description-too-wide'
+  | 'image-missing'
+  | 'image-not-absolute'
+  | 'image-not-https'
+  | 'image-too-small'
+  | 'image-not-2-to-1'
+  | 'image-alt-missing'
+  | 'twitter-card-without-image'
+  | 'url-other-host'
+  | 'noindex-with-canonical'
+  | 'custom-tag-empty'
+  | 'custom-tag-duplicate'
+
+/** One problem found in a page's metadata. */
+export interface LintFinding {
+  rule: LintRule
+  severity: LintSeverity
+  /** The dotted path of the field to fix, as the editor names it: `openGraph.image.width`. */
+  field: string
+  /** A sentence a person can act on. */
+  message: string
+}
+
+/** What the checks know about the page besides its metadata. */
+export interface LintOptions {
+  /** The page's absolute URL: enables the host, https and canonical checks. */
+  url?: string
+  /** The site's name, when it is not in `openGraph.siteName`. */
+  siteName?: string
+}
+
+const parse = (url: string | undefined): URL | undefined => {
+  try {
+    return url ? new URL(url) : undefined
+  } catch {
+    return undefined
+  }
+}
+const isWeb = (url: URL | undefined): url is URL =>
+  url?.protocol === 'https:' || url?.protocol === 'http:'
+// The URL without its hash and trailing slash: `/shoes/` and `/shoes#top` are the page `/shoes`.
+const strip = (url: URL) => url.origin + url.pathname.replace(/\/$/, '') + url.search
+const px = (width: number) => `${Math.round(width)} px`
+
+/**
+ * Checks a page's metadata for what spoils its search result and its shared cards: missing or
+ * too wide title and description, missing, relative, insecure or undersized Open Graph and X
+ * images, an X large card without an image, an `og:url` or canonical on another host, `noindex`
+ * with a canonical elsewhere, empty or duplicate custom tags. Pure; the findings come in field
+ * order.
+ *
+ * @example
+ * lintMetadata({ title: 'Acme', openGraph: { image: { url: '/card.png', width: 600, height: 315, mimeType: 'image/png' } } },
+ *   { url: 'https://acme.com/pricing' })
+ * // [{ rule: 'title-site-name-only', … }, { rule: 'description-missing', … },
+ * //  { rule: 'image-not-absolute', severity: 'error', field: 'openGraph.image.url', … }, …]
+ */
+export function lintMetadata(metadata: Metadata, options: LintOptions = {}): LintFinding[] {
+  const findings: LintFinding[] = []
+  const add = (rule: LintRule, severity: LintSeverity, field: string, message: string) =>
+    findings.push({ rule, severity, field, message })
+  const page = parse(options.url)
+  const { title = '', description = '', openGraph = {}, twitter = {} } = metadata
+  const siteName = (openGraph.siteName ?? options.siteName ?? '').trim().toLowerCase()
+
+  if (!title.trim()) add('title-missing', 'error', 'title', 'Add a title.')
+  else {
+    const width = measureTextWithTable(title, SERP.title.fontSize)
+    if (width > SERP.title.desktop)
+      add(
+        'title-too-wide',
+        'warning',
+        'title',
+        `${px(width)} wide: results cut it at ${SERP.title.desktop} px.`,
+      )
+    if (title.trim().toLowerCase() === siteName)
+      add('title-site-name-only', 'warning', 'title', 'Only the site name: describe the page.')
+  }
+  if (!description.trim())
+    add('description-missing', 'warning', 'description', 'Add a description.')
+  else {
+    const width = measureTextWithTable(description, SERP.description.fontSize)
+    if (width > SERP.description.desktop)
+      add(
+        'description-too-wide',
+        'info',
+        'description',
+        `${px(width)} wide: results cut it at ${SERP.description.desktop} px.`,
+      )
+  }
+
+  const checkImage = (image: MetadataImage, field: string, crop: 'og' | 'large' | 'none') => {
+    const url = parse(image.url)
+    if (!isWeb(url)) add('image-not-absolute', 'error', `${field}.url`, 'Use an absolute URL.')
+    else if (page?.protocol === 'https:' && url.protocol === 'http:')
+      add('image-not-https', 'warning', `${field}.url`, 'Use https, as the page does.')
+    const { width, height } = image
+    if (crop === 'large' && (width < 300 || height < 157 || Math.abs(width / height - 2) > 0.1))
+      add(
+        'image-not-2-to-1',
+        'warning',
+        `${field}.width`,
+        `X needs 2:1, from 300 × 157 px; this is ${width} × ${height}.`,
+      )
+    else if (crop === 'og' && (width < 1200 || height < 630))
+      add(
+        'image-too-small',
+        'warning',
+        `${field}.width`,
+        `Large cards need 1200 × 630 px; this is ${width} × ${height}.`,
+      )
+    if (!image.alt?.trim())
+      add('image-alt-missing', 'warning', `${field}.alt`, 'Describe the image.')
+  }
+
+  const ogImage = openGraph.image ?? openGraph.images?.[0]
+  if (openGraph.image) checkImage(openGraph.image, 'openGraph.image', 'og')
+  openGraph.images?.forEach((image, index) => checkImage(image, `openGraph.images.${index}`, 'og'))
+  if (!ogImage) add('image-missing', 'warning', 'openGraph.image', 'Add an image for shared links.')
+
+  if (twitter.image)
+    checkImage(
+      twitter.image,
+      'twitter.image',
+      twitter.card === 'summary_large_image' ? 'large' : 'none',
+    )
+  else if (twitter.card === 'summary_large_image') {
+    // X falls back to og:image; the fallback is then cropped to 2:1 too.
+    if (!ogImage)
+      add(
+        'twitter-card-without-image',
+        'error',
+        'twitter.card',
+        'Add an image or use a summary card.',
+      )
+    else if (Math.abs(ogImage.width / ogImage.height - 2) > 0.1)
+      add('image-not-2-to-1', 'info', 'twitter.image', 'X crops this to 2:1: add an X image.')
+  }
+
+  let elsewhere = false
+  const canonical = (value: string, field: string) => {
+    const url = parse(value)
+    if (!page || !isWeb(url)) return
+    if (url.host !== page.host)
+      add('url-other-host', 'warning', field, `This points to ${url.host}, not ${page.host}.`)
+    elsewhere ||= strip(url) !== strip(page)
+  }
+  if (openGraph.url) canonical(openGraph.url, 'openGraph.url')
+  metadata.customTags?.forEach((tag, index) => {
+    const name = tag.name.trim().toLowerCase()
+    const field = `customTags.${index}.`
+    if (!name) add('custom-tag-empty', 'warning', `${field}name`, 'Name the tag or remove it.')
+    else if (!tag.content.trim())
+      add('custom-tag-empty', 'warning', `${field}content`, `“${tag.name}” has no content.`)
+    if (
+      name &&
+      metadata.customTags?.findIndex((other) => other.name.trim().toLowerCase() === name) !== index
+    )
+      add('custom-tag-duplicate', 'warning', `${field}name`, `“${tag.name}” is set twice.`)
+    if (name === 'canonical') canonical(tag.content, `${field}content`)
+  })
+  if (metadata.noindex && elsewhere)
+    add(
+      'noindex-with-canonical',
+      'error',
+      'noindex',
+      'Noindex with a canonical elsewhere: keep one.',
+    )
+  return findings
+}

@@ -1,0 +1,1 @@
+export { MetadataChecks, type MetadataChecksProps } from './metadata-checks.tsx'

@@ -1,0 +1,8 @@
+export {
+  diffMetadata,
+  diffText,
+  type FieldChange,
+  type FieldChangeKind,
+  type TextDiffPart,
+} from './diff.ts'
+export { RevisionDiff, type RevisionDiffProps } from './revision-diff.tsx'

@@ -1,0 +1,1 @@
+export { type SerpDevice, SerpPreview, type SerpPreviewProps } from './serp-preview.tsx'
