@@ -5,7 +5,8 @@
 import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { Bench } from 'tinybench'
-import { type HeadTag, mergeHead, toHeadTags } from '../src/head.ts'
+import { type HeadTag, mergeHead, resolveHead, toHeadTags } from '../src/head.ts'
+import { compileTanStackHead, toTanStackHead } from '../src/tanstack-start.ts'
 import { signWebhook, verifyWebhook } from '../src/signature.ts'
 
 const image = (n: number) => ({
@@ -28,7 +29,7 @@ const fallback: HeadTag[] = [
   { tag: 'link', attrs: { rel: 'alternate', hreflang: 'fr', href: 'https://acme.com/fr' } },
   { tag: 'meta', attrs: { name: 'theme-color', content: '#0a0a0a' } },
 ]
-const generated = toHeadTags({
+const metadata = {
   title: 'Pricing',
   description: 'Plans and prices',
   icon: [{ url: '/icon.svg', width: 0, height: 0, mimeType: 'image/svg+xml' }],
@@ -43,7 +44,8 @@ const generated = toHeadTags({
   },
   twitter: { card: 'summary_large_image', title: 'Pricing', image: image(3) },
   customTags: [{ name: 'google-site-verification', content: 'abc' }],
-})
+} satisfies Parameters<typeof toHeadTags>[0]
+const generated = toHeadTags(metadata)
 const override: HeadTag[] = [
   { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/pricing' } },
   { tag: 'meta', attrs: { name: 'robots', content: 'max-image-preview:large' } },
@@ -90,10 +92,17 @@ const theirHeaders = {
   'webhook-signature': headers['webhook-signature'],
 }
 
+const tanstack = compileTanStackHead({ fallback, override })
 const bench = new Bench({ time: 1000, warmupTime: 200 })
 bench
   .add(`mergeHead (${tagCount} tags)`, () => {
     mergeHead(fallback, generated, override)
+  })
+  .add('resolveHead + toTanStackHead', () => {
+    toTanStackHead(resolveHead({ fallback, metadata, override }))
+  })
+  .add('compileTanStackHead', () => {
+    tanstack(metadata)
   })
   .add('baseline: lodash-style deep merge by index', () => {
     deepMerge(deepMerge(deepMerge([], fallback), generated), override)
