@@ -20,9 +20,12 @@ export interface MetadataClientOptions {
   /** The site's DSN. Empty or missing means development mode: empty metadata, no request. */
   dsn: string | undefined
   /** Sent as `Authorization: Bearer <apiKey>` when the site requires a key. Keep it on the server. */
-  apiKey?: string
-  /** The metadata service, e.g. `https://<headmark origin>/api/openapi`. Required with a DSN. */
-  baseUrl?: string
+  apiKey?: string | undefined
+  /**
+   * The metadata service of your Headmark deployment, e.g. `https://<headmark origin>/api/openapi`.
+   * There is no default host: with a DSN, a missing or non-`http(s)` value throws at creation.
+   */
+  baseUrl: string | undefined
   /** A `fetch` implementation; the global one by default. */
   fetch?: typeof fetch
   /** Per-request timeout in milliseconds. Default 3000. */
@@ -32,15 +35,26 @@ export interface MetadataClientOptions {
   logger?: { warn(message: string, error: unknown): void }
 }
 
+/** Per-call settings of {@link MetadataClient.get}, for servers that render several sites. */
+export interface MetadataRequestOptions {
+  /** The site to ask for; the client's `dsn` by default. Answers are cached per DSN. */
+  dsn?: string | undefined
+  /** The key of that site; the client's `apiKey` by default. Answers are cached per key too. */
+  apiKey?: string | undefined
+}
+
 /** A cached client of the metadata service; see {@link createMetadataClient}. */
 export interface MetadataClient {
   /**
    * The metadata of one page, or `null` when it could not be loaded (one warning is logged;
    * render your fallback). Never rejects.
    */
-  get(path: string): Promise<GetLatestResponse | null>
-  /** Drops one path from the cache, or everything with `null` (the site's default metadata changed). */
-  invalidate(path: string | null): void
+  get(path: string, options?: MetadataRequestOptions): Promise<GetLatestResponse | null>
+  /**
+   * Drops one path from the cache, or every path with `null` (the site's default metadata
+   * changed): of one site when `dsn` is given, of every site otherwise.
+   */
+  invalidate(path: string | null, options?: { dsn?: string | undefined }): void
 }
 
 interface Entry {
@@ -62,11 +76,11 @@ interface Entry {
  * const response = await client.get('/pricing') // null → use your fallback
  */
 export function createMetadataClient(options: MetadataClientOptions): MetadataClient {
-  const { dsn, apiKey, timeout = 3000, logger = console } = options
+  const { timeout = 3000, logger = console } = options
   const { maxEntries = 1000, ttl = 60_000, staleWhileRevalidate = 300_000 } = options.cache ?? {}
   const fetchImpl = options.fetch ?? fetch
   // Thrown at start-up, not during a render: a client without a service is a deployment error.
-  if (dsn && !options.baseUrl) throw new TypeError('createMetadataClient: baseUrl is required')
+  if (options.dsn) checkBaseUrl(options.baseUrl)
   const base = `${options.baseUrl}`.replace(/\/+$/, '')
   const cache = new Map<string, Entry>()
   const inflight = new Map<string, Promise<GetLatestResponse | null>>()
@@ -80,7 +94,12 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string)
   }
 
-  async function request(path: string, previous: Entry | undefined): Promise<Entry | null> {
+  async function request(
+    path: string,
+    site: Site,
+    previous: Entry | undefined,
+  ): Promise<Entry | null> {
+    const { dsn, apiKey } = site
     const headers: Record<string, string> = { accept: 'application/json' }
     if (apiKey) headers.authorization = `Bearer ${apiKey}`
     if (previous?.etag) headers['if-none-match'] = previous.etag
@@ -98,10 +117,10 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     }
   }
 
-  function load(key: string, path: string, previous: Entry | undefined) {
+  function load(key: string, path: string, site: Site, previous: Entry | undefined) {
     let pending = inflight.get(key)
     if (!pending) {
-      const started: Promise<GetLatestResponse | null> = request(path, previous).then((entry) => {
+      const started = request(path, site, previous).then((entry) => {
         // An invalidation during the request removed it from `inflight`: its answer may predate
         // the change, so it is handed to the callers that were waiting but not cached.
         if (inflight.get(key) === started) {
@@ -116,34 +135,75 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     return pending
   }
 
+  // Entries are keyed by site, key and path; `\u0000` appears in none of them (a normalised path
+  // encodes it).
+  const siteKey = (dsn: string) => `${encodeURIComponent(dsn)}\u0000`
+  const keyOf = (site: Site, path: string) =>
+    `${siteKey(site.dsn)}${site.apiKey ?? ''}\u0000${path}`
+  const drop = (matches: (key: string) => boolean) => {
+    for (const map of [cache, inflight])
+      for (const key of map.keys()) if (matches(key)) map.delete(key)
+  }
+
   return {
-    async get(path) {
-      if (!dsn) return { metadata: {} }
+    async get(path, call = {}) {
+      const site: Site = {
+        dsn: call.dsn ?? options.dsn ?? '',
+        apiKey: call.apiKey ?? options.apiKey,
+      }
+      if (!site.dsn) return { metadata: {} }
       const normalized = normalizePath(path)
       if (!normalized.ok) {
         warn(`${path}`, new Error(`Invalid page path (${normalized.error})`))
         return null
       }
-      const key = `${dsn} ${normalized.path}`
+      if (!options.baseUrl) {
+        warn(normalized.path, new TypeError(BASE_URL_REQUIRED))
+        return null
+      }
+      const key = keyOf(site, normalized.path)
       const entry = cache.get(key)
       const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY
       if (entry && age < ttl + staleWhileRevalidate) {
         store(key, entry)
-        if (age >= ttl) void load(key, normalized.path, entry)
+        if (age >= ttl) void load(key, normalized.path, site, entry)
         return entry.value
       }
-      return load(key, normalized.path, entry)
+      return load(key, normalized.path, site, entry)
     },
-    invalidate(path) {
+    invalidate(path, scope = {}) {
+      const prefix = scope.dsn === undefined ? '' : siteKey(scope.dsn)
       if (path === null) {
-        cache.clear()
-        inflight.clear()
+        drop((key) => key.startsWith(prefix))
         return
       }
       const normalized = normalizePath(path)
       if (!normalized.ok) return
-      cache.delete(`${dsn} ${normalized.path}`)
-      inflight.delete(`${dsn} ${normalized.path}`)
+      const suffix = `\u0000${normalized.path}`
+      drop((key) => key.startsWith(prefix) && key.endsWith(suffix))
     },
+  }
+}
+
+interface Site {
+  dsn: string
+  apiKey: string | undefined
+}
+
+const BASE_URL_REQUIRED =
+  'createMetadataClient: baseUrl is required when a DSN is set. Pass the metadata API of your Headmark deployment, e.g. "https://headmark.example/api/openapi"; there is no default host.'
+
+function checkBaseUrl(baseUrl: string | undefined): void {
+  if (!baseUrl) throw new TypeError(BASE_URL_REQUIRED)
+  let url: URL | null = null
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    // Reported below.
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new TypeError(
+      `createMetadataClient: baseUrl must be an http(s) URL such as "https://headmark.example/api/openapi", not ${JSON.stringify(baseUrl)}.`,
+    )
   }
 }
