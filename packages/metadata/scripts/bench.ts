@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { Bench } from 'tinybench'
 import { type HeadTag, mergeHead, resolveHead, toHeadTags } from '../src/head.ts'
+import { compileNextMetadata, toNextMetadata } from '../src/next.ts'
 import { compileTanStackHead, toTanStackHead } from '../src/tanstack-start.ts'
 import { signWebhook, verifyWebhook } from '../src/signature.ts'
 
@@ -93,6 +94,12 @@ const theirHeaders = {
 }
 
 const tanstack = compileTanStackHead({ fallback, override })
+const next = compileNextMetadata({ fallback, override })
+// The same fallback and override as a Next.js user writes them.
+const nextObjects = compileNextMetadata({
+  fallback: toNextMetadata(fallback),
+  override: toNextMetadata(override),
+})
 const bench = new Bench({ time: 1000, warmupTime: 200 })
 bench
   .add(`mergeHead (${tagCount} tags)`, () => {
@@ -103,6 +110,15 @@ bench
   })
   .add('compileTanStackHead', () => {
     tanstack(metadata)
+  })
+  .add('resolveHead + toNextMetadata', () => {
+    toNextMetadata(resolveHead({ fallback, metadata, override }))
+  })
+  .add('compileNextMetadata (tag layers)', () => {
+    next(metadata)
+  })
+  .add('compileNextMetadata (Metadata layers)', () => {
+    nextObjects(metadata)
   })
   .add('baseline: lodash-style deep merge by index', () => {
     deepMerge(deepMerge(deepMerge([], fallback), generated), override)

@@ -96,6 +96,7 @@ describe('the fast paths agree with the reference merge on random heads', () => 
       fc.property(headTags, headTags, headTags, (a, b, c) => {
         expect(mergeHead(a, b, c)).toEqual(referenceMerge(a, b, c))
       }),
+      { numRuns: 300 },
     )
   })
 
@@ -117,6 +118,7 @@ describe('the fast paths agree with the reference merge on random heads', () => 
           }
         },
       ),
+      { numRuns: 300 },
     )
   })
 })

@@ -76,10 +76,10 @@ export function toHeadTags(metadata: Metadata): HeadTag[] {
 }
 
 type Attrs = Record<string, string>
-/** Receives each generated tag: a title's text, or a meta's or link's attributes. */
+/** @internal Receives each generated tag: a title's text, or a meta's or link's attributes. */
 export type Emit = (key: string, tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => void
 
-/** Emits the tags of {@link toHeadTags} with their merge keys. */
+/** @internal Emits the tags of {@link toHeadTags} with their merge keys. */
 export function generateTags(metadata: Metadata, emit: Emit): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
@@ -262,7 +262,8 @@ const LINK_SINGLETONS = new Set(['canonical', 'manifest'])
 const metaKeys = new Map<string, string>()
 const MAX_MEMOISED = 4096
 
-function metaKey(spelling: string): string {
+/** @internal The merge key of a meta tag by its name or property. */
+export function metaKey(spelling: string): string {
   let key = metaKeys.get(spelling)
   if (key === undefined) {
     const name = spelling.toLowerCase()
@@ -277,7 +278,7 @@ function metaKey(spelling: string): string {
 const present = (value: unknown): value is string | number =>
   value !== undefined && value !== null && `${value}` !== ''
 
-/** A tag's dedupe key (sets start with `+`), or `null` when nothing identifies it. */
+/** @internal A tag's merge key (sets start with `+`), or `null` when nothing identifies it. */
 export function keyOf(tag: HeadTag): string | null {
   if (tag.tag === 'title') return 'title'
   const { attrs } = tag
@@ -304,7 +305,7 @@ export function keyOf(tag: HeadTag): string | null {
 }
 
 /**
- * Merges keyed values layer by layer: a key keeps the position where it first appeared and the
+ * @internal Merges keyed values layer by layer: a key keeps the position where it first appeared and the
  * values of the highest layer that has it; a set key (`+…`) accumulates within one layer.
  * `null` keys are never merged.
  */
@@ -392,7 +393,7 @@ export interface HeadLayers {
   override?: HeadInput | undefined
 }
 
-/** The tags of a layer. */
+/** @internal The tags of a layer. */
 export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] =>
   Array.isArray(input) ? input : toHeadTags((input ?? {}) as Metadata)
 
@@ -439,7 +440,7 @@ export function compileHead(
 }
 
 /**
- * The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
+ * @internal The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
  * once, and every key gets a small number, so a call only looks up the generated tags' keys and
  * merges in arrays. `T` must not be an array. The returned function is synchronous and not
  * re-entrant, which is what lets it reuse its bookkeeping arrays between calls.

@@ -124,7 +124,89 @@ export const metadata: fc.Arbitrary<Metadata> = fc.record(
       },
       { requiredKeys: [] },
     ),
-    customTags: fc.array(fc.record({ name: metaNames, content: text }), { maxLength: 4 }),
+    customTags: fc.array(
+      fc.record({
+        // Mostly a few names, so that a page repeats one now and then.
+        name: fc.oneof(
+          {
+            arbitrary: fc.constantFrom('keywords', 'og:image', 'article:tag', 'Keywords'),
+            weight: 2,
+          },
+          { arbitrary: metaNames, weight: 1 },
+        ),
+        content: text,
+      }),
+      { maxLength: 5 },
+    ),
+  },
+  { requiredKeys: [] },
+)
+
+const nextImage = fc.oneof(
+  urls,
+  fc.record({ url: urls, alt: text, width: fc.constantFrom(100, 1200) }, { requiredKeys: ['url'] }),
+)
+const orUndefined = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: arbitrary, weight: 3 }, fc.constant(undefined))
+
+/** Next.js `Metadata` objects, as a fallback or override. */
+export const nextMetadata = fc.record(
+  {
+    metadataBase: fc.constantFrom('https://acme.com', null),
+    title: fc.oneof(
+      text,
+      fc.record({ default: text, template: fc.constantFrom('%s | Acme', '%s — Shop') }),
+      fc.record({ absolute: text }),
+      fc.record({ absolute: text, template: fc.constantFrom('%s | Acme', null) }),
+      fc.constant(null),
+    ),
+    description: orUndefined(text),
+    keywords: fc.array(text, { maxLength: 2 }),
+    robots: fc.oneof(
+      fc.constantFrom('noindex', 'index, follow'),
+      fc.record({ index: fc.boolean(), follow: fc.boolean() }, { requiredKeys: [] }),
+    ),
+    icons: fc.oneof(
+      urls,
+      fc.array(urls, { maxLength: 2 }),
+      fc.record(
+        { icon: fc.array(fc.record({ url: urls }), { maxLength: 2 }), apple: urls },
+        { requiredKeys: [] },
+      ),
+    ),
+    alternates: fc.record(
+      {
+        canonical: orUndefined(fc.oneof(urls, fc.record({ url: urls }))),
+        languages: fc.record(
+          { en: orUndefined(urls), fr: urls, 'x-default': urls },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    openGraph: fc.oneof(
+      fc.record(
+        {
+          title: orUndefined(text),
+          siteName: text,
+          locale: fc.constantFrom('en_US', 'fr_FR'),
+          images: fc.oneof(nextImage, fc.array(nextImage, { maxLength: 2 })),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.constant(null),
+    ),
+    twitter: fc.record(
+      {
+        card: fc.constantFrom('summary', 'summary_large_image'),
+        site: text,
+        images: fc.array(nextImage, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    ),
+    other: fc.dictionary(metaNames, fc.oneof(text, fc.array(text, { maxLength: 2 })), {
+      maxKeys: 3,
+    }),
   },
   { requiredKeys: [] },
 )
