@@ -170,7 +170,10 @@ describe('the Next.js fast path agrees with the reference on random heads', () =
         fc.option(nextMetadata, { nil: undefined }),
         fc.array(metadata, { minLength: 1, maxLength: 3 }),
         (fallback, override, pages) => {
-          const pageMetadata = compileNextMetadata<NextMetadataInput>({ fallback, override })
+          const pageMetadata = compileNextMetadata<NextMetadataInput, NextMetadataInput>({
+            fallback,
+            override,
+          })
           for (const page of pages) {
             const expected = referenceMergeNext(fallback ?? {}, generated(page), override ?? {})
             expect(pageMetadata(page)).toEqual(expected)

@@ -420,7 +420,7 @@ function mergeTitle(layers: readonly NextMetadataInput[]): unknown {
  */
 export function mergeNextMetadata<T extends NextMetadataInput>(
   ...layers: ReadonlyArray<T | NextMetadata | null | undefined>
-): T & NextMetadata {
+): NoInfer<T> & NextMetadata {
   const present = layers.filter((layer) => layer != null) as NextMetadataInput[]
   const result: Record<string, unknown> = {}
   for (const layer of present) {
@@ -437,12 +437,19 @@ export function mergeNextMetadata<T extends NextMetadataInput>(
 }
 
 /** The fallback and override of the Next adapter's helpers. */
-export interface NextLayers<T extends NextMetadataInput> {
+export interface NextLayers<F extends NextLayer = NextLayer, O extends NextLayer = NextLayer> {
   /** Your site's or section's defaults: a Next `Metadata` object, or head tags. */
-  fallback?: T | readonly HeadTag[] | undefined
+  fallback?: F | undefined
   /** What always wins over Headmark. */
-  override?: T | readonly HeadTag[] | undefined
+  override?: O | undefined
 }
+
+type ObjectOf<L> = L extends readonly unknown[] ? unknown : L
+/**
+ * What the helpers return: a Next `Metadata` object with the fields of your `Metadata` layers
+ * (`keywords`, `verification`, …) and the ones this adapter fills in.
+ */
+export type MergedNextMetadata<F, O> = NoInfer<ObjectOf<F> & ObjectOf<O>> & NextMetadata
 
 /**
  * Prepares a fallback and an override once and returns the function that turns a page's
@@ -452,9 +459,11 @@ export interface NextLayers<T extends NextMetadataInput> {
  * const pageMetadata = compileNextMetadata({ fallback: { title: 'Acme' } })
  * pageMetadata(response?.metadata) // Metadata
  */
-export function compileNextMetadata<T extends NextMetadataInput = NextMetadata>(
-  layers: NextLayers<T>,
-): (metadata: Metadata | null | undefined) => T & NextMetadata {
+export function compileNextMetadata<
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(layers: NextLayers<F, O>): (metadata: Metadata | null | undefined) => MergedNextMetadata<F, O> {
+  type T = NextMetadataInput
   // Tag layers merge with Headmark's tags by the rules of `mergeHead`; `Metadata` layers merge
   // with the result field by field.
   const tags = (layer: NextLayer | undefined) => (Array.isArray(layer) ? layer : undefined)
@@ -486,7 +495,9 @@ export function compileNextMetadata<T extends NextMetadataInput = NextMetadata>(
       merge(metadata, (tag) => builder.add(tag))
       generated = builder.finish()
     } else generated = metadata ? fromHeadmark(metadata) : {}
-    if (fallback === undefined && override === undefined) return generated as T & NextMetadata
+    if (fallback === undefined && override === undefined) {
+      return generated as MergedNextMetadata<F, O>
+    }
     const result: Record<string, unknown> = { ...(fixed as Record<string, unknown>) }
     for (const field of GENERATED_FIELDS) {
       const value = (generated as Record<string, unknown>)[field]
@@ -507,7 +518,7 @@ export function compileNextMetadata<T extends NextMetadataInput = NextMetadata>(
     }
     const title = mergeTitle([low, generated, high] as NextMetadataInput[])
     if (title !== undefined) result.title = title
-    return result as T & NextMetadata
+    return result as MergedNextMetadata<F, O>
   }
 }
 
@@ -526,8 +537,9 @@ const MERGED_FIELDS = new Set(['openGraph', 'twitter', 'other', 'icons', 'altern
 /** Options of {@link createGenerateMetadata}. */
 export interface CreateGenerateMetadataOptions<
   TProps,
-  T extends NextMetadataInput,
-> extends NextLayers<T> {
+  F extends NextLayer = NextLayer,
+  O extends NextLayer = NextLayer,
+> extends NextLayers<F, O> {
   client: Pick<MetadataClient, 'get'>
   /** The page path from the page's props, e.g. `async ({ params }) => \`/blog/${(await params).slug}\``. */
   path: (props: TProps) => string | Promise<string>
@@ -546,9 +558,13 @@ export interface CreateGenerateMetadataOptions<
  *   fallback: { title: 'Acme blog', alternates: { canonical: './' } },
  * })
  */
-export function createGenerateMetadata<TProps, T extends NextMetadataInput = NextMetadata>(
-  options: CreateGenerateMetadataOptions<TProps, T>,
-): (props: TProps) => Promise<T & NextMetadata> {
+export function createGenerateMetadata<
+  TProps,
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(
+  options: CreateGenerateMetadataOptions<TProps, F, O>,
+): (props: TProps) => Promise<MergedNextMetadata<F, O>> {
   const resolve = compileNextMetadata(options)
   return async (props) => resolve((await options.client.get(await options.path(props)))?.metadata)
 }
@@ -567,9 +583,10 @@ export function createGenerateMetadata<TProps, T extends NextMetadataInput = Nex
  *   },
  * })
  */
-export function createRootMetadata<T extends NextMetadataInput = NextMetadata>(
-  layers: NextLayers<T>,
-): T & NextMetadata {
+export function createRootMetadata<
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(layers: NextLayers<F, O>): MergedNextMetadata<F, O> {
   return compileNextMetadata(layers)(null)
 }
 

@@ -47,7 +47,7 @@ const rels = fc.constantFrom(
   '',
 )
 const ids = fc.option(fc.constantFrom('org', 'article', 'theme'), { nil: undefined })
-const withId = (id: string | undefined) => (id === undefined ? {} : { id })
+const withId = (id: string | undefined): Record<string, string> => (id === undefined ? {} : { id })
 
 export const headTag: fc.Arbitrary<HeadTag> = fc.oneof(
   text.map((children): HeadTag => ({ tag: 'title', children })),
