@@ -218,7 +218,9 @@ describe('createMetadataClient', () => {
     'requires baseUrl (%j) when a DSN is set: there is no default host',
     (baseUrl) => {
       expect(() => createMetadataClient({ dsn: 'dsn_acme', baseUrl })).toThrow(
-        /^createMetadataClient: baseUrl is required when a DSN is set\. Pass the metadata API of your Headmark deployment, e\.g\. "https:\/\/headmark\.example\/api\/openapi"; there is no default host\.$/,
+        new TypeError(
+          'createMetadataClient: baseUrl is required with a DSN (there is no default host); pass your Headmark metadata API, e.g. https://headmark.example/api/openapi',
+        ),
       )
     },
   )
@@ -227,7 +229,9 @@ describe('createMetadataClient', () => {
     'refuses the baseUrl %j, which is not an http(s) URL',
     (baseUrl) => {
       expect(() => createMetadataClient({ dsn: 'dsn_acme', baseUrl })).toThrow(
-        `createMetadataClient: baseUrl must be an http(s) URL such as "https://headmark.example/api/openapi", not ${JSON.stringify(baseUrl)}.`,
+        new TypeError(
+          `createMetadataClient: baseUrl must be an http(s) URL, not ${JSON.stringify(baseUrl)}; pass your Headmark metadata API, e.g. https://headmark.example/api/openapi`,
+        ),
       )
     },
   )
@@ -277,7 +281,7 @@ describe('createMetadataClient', () => {
       expect(warnings.warn).toHaveBeenCalledWith(
         '[headmark] Could not load metadata for "/a"; using the fallback.',
         new TypeError(
-          'createMetadataClient: baseUrl is required when a DSN is set. Pass the metadata API of your Headmark deployment, e.g. "https://headmark.example/api/openapi"; there is no default host.',
+          'createMetadataClient: baseUrl is required with a DSN (there is no default host); pass your Headmark metadata API, e.g. https://headmark.example/api/openapi',
         ),
       )
     })

@@ -95,15 +95,14 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
   }
 
   async function request(
+    url: string,
     path: string,
-    site: Site,
+    apiKey: string | undefined,
     previous: Entry | undefined,
   ): Promise<Entry | null> {
-    const { dsn, apiKey } = site
     const headers: Record<string, string> = { accept: 'application/json' }
     if (apiKey) headers.authorization = `Bearer ${apiKey}`
     if (previous?.etag) headers['if-none-match'] = previous.etag
-    const url = `${base}/v1/${encodeURIComponent(`${dsn}`)}/metadata/get-latest?path=${encodeURIComponent(path)}`
     try {
       const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeout) })
       if (response.status === 304 && previous) return { ...previous, storedAt: Date.now() }
@@ -117,10 +116,18 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     }
   }
 
-  function load(key: string, path: string, site: Site, previous: Entry | undefined) {
+  // Entries are keyed by the request URL (site and path) and the key it was asked with.
+  const site = (dsn: string) => `${base}/v1/${encodeURIComponent(dsn)}/`
+  function load(
+    key: string,
+    url: string,
+    path: string,
+    apiKey: string | undefined,
+    previous: Entry | undefined,
+  ) {
     let pending = inflight.get(key)
     if (!pending) {
-      const started = request(path, site, previous).then((entry) => {
+      const started = request(url, path, apiKey, previous).then((entry) => {
         // An invalidation during the request removed it from `inflight`: its answer may predate
         // the change, so it is handed to the callers that were waiting but not cached.
         if (inflight.get(key) === started) {
@@ -135,75 +142,54 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     return pending
   }
 
-  // Entries are keyed by site, key and path; `\u0000` appears in none of them (a normalised path
-  // encodes it).
-  const siteKey = (dsn: string) => `${encodeURIComponent(dsn)}\u0000`
-  const keyOf = (site: Site, path: string) =>
-    `${siteKey(site.dsn)}${site.apiKey ?? ''}\u0000${path}`
-  const drop = (matches: (key: string) => boolean) => {
-    for (const map of [cache, inflight])
-      for (const key of map.keys()) if (matches(key)) map.delete(key)
-  }
-
   return {
     async get(path, call = {}) {
-      const site: Site = {
-        dsn: call.dsn ?? options.dsn ?? '',
-        apiKey: call.apiKey ?? options.apiKey,
-      }
-      if (!site.dsn) return { metadata: {} }
+      const dsn = call.dsn ?? options.dsn
+      const apiKey = call.apiKey ?? options.apiKey
+      if (!dsn) return { metadata: {} }
       const normalized = normalizePath(path)
       if (!normalized.ok) {
         warn(`${path}`, new Error(`Invalid page path (${normalized.error})`))
         return null
       }
       if (!options.baseUrl) {
-        warn(normalized.path, new TypeError(BASE_URL_REQUIRED))
+        warn(normalized.path, baseUrlError(REQUIRED))
         return null
       }
-      const key = keyOf(site, normalized.path)
+      const url = `${site(dsn)}metadata/get-latest?path=${encodeURIComponent(normalized.path)}`
+      const key = `${url}\u0000${apiKey ?? ''}`
       const entry = cache.get(key)
       const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY
       if (entry && age < ttl + staleWhileRevalidate) {
         store(key, entry)
-        if (age >= ttl) void load(key, normalized.path, site, entry)
+        if (age >= ttl) void load(key, url, normalized.path, apiKey, entry)
         return entry.value
       }
-      return load(key, normalized.path, site, entry)
+      return load(key, url, normalized.path, apiKey, entry)
     },
     invalidate(path, scope = {}) {
-      const prefix = scope.dsn === undefined ? '' : siteKey(scope.dsn)
-      if (path === null) {
-        drop((key) => key.startsWith(prefix))
-        return
+      const normalized = path === null ? null : normalizePath(path)
+      if (normalized?.ok === false) return
+      const prefix = scope.dsn === undefined ? '' : site(scope.dsn)
+      const query = normalized ? `?path=${encodeURIComponent(normalized.path)}\u0000` : ''
+      for (const map of [cache, inflight]) {
+        for (const key of map.keys()) {
+          if (key.startsWith(prefix) && key.includes(query)) map.delete(key)
+        }
       }
-      const normalized = normalizePath(path)
-      if (!normalized.ok) return
-      const suffix = `\u0000${normalized.path}`
-      drop((key) => key.startsWith(prefix) && key.endsWith(suffix))
     },
   }
 }
 
-interface Site {
-  dsn: string
-  apiKey: string | undefined
-}
-
-const BASE_URL_REQUIRED =
-  'createMetadataClient: baseUrl is required when a DSN is set. Pass the metadata API of your Headmark deployment, e.g. "https://headmark.example/api/openapi"; there is no default host.'
+const baseUrlError = (problem: string) =>
+  new TypeError(
+    `createMetadataClient: baseUrl ${problem}; pass your Headmark metadata API, e.g. https://headmark.example/api/openapi`,
+  )
+const REQUIRED = 'is required with a DSN (there is no default host)'
 
 function checkBaseUrl(baseUrl: string | undefined): void {
-  if (!baseUrl) throw new TypeError(BASE_URL_REQUIRED)
-  let url: URL | null = null
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    // Reported below.
-  }
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new TypeError(
-      `createMetadataClient: baseUrl must be an http(s) URL such as "https://headmark.example/api/openapi", not ${JSON.stringify(baseUrl)}.`,
-    )
+  if (!baseUrl) throw baseUrlError(REQUIRED)
+  if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
+    throw baseUrlError(`must be an http(s) URL, not ${JSON.stringify(baseUrl)}`)
   }
 }

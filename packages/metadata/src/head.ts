@@ -53,8 +53,8 @@ const IGNORED_IN_URL = /[\u0000-\u0020\u007f]/g
  * isSafeUrl(' JavaScript:alert(1)')       // false
  */
 export function isSafeUrl(url: string): boolean {
-  // The common cases, decided without copying the string.
-  if (url.startsWith('https://') || url.startsWith('http://')) return true
+  // The common case, decided without copying the string.
+  if (/^https?:\/\//.test(url)) return true
   const clean = url.replace(IGNORED_IN_URL, '')
   return !/^[a-z][a-z\d+.-]*:/i.test(clean) || /^(https?:|data:image\/)/i.test(clean)
 }
@@ -69,7 +69,7 @@ export function isSafeUrl(url: string): boolean {
  */
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
-  generateTags(metadata, (_key, tag, attrs) => {
+  generateTags(metadata, (tag, attrs) => {
     tags.push(tag === 'title' ? { tag, children: attrs as string } : { tag, attrs: attrs as Attrs })
   })
   return tags
@@ -77,20 +77,16 @@ export function toHeadTags(metadata: Metadata): HeadTag[] {
 
 type Attrs = Record<string, string>
 /** @internal Receives each generated tag: a title's text, or a meta's or link's attributes. */
-export type Emit = (key: string, tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => void
+export type Emit = (tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => void
 
-/** @internal Emits the tags of {@link toHeadTags} with their merge keys. */
+/** @internal Emits the tags of {@link toHeadTags}: a title's text, a meta's or link's attributes. */
 export function generateTags(metadata: Metadata, emit: Emit): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
   const meta = (attr: 'name' | 'property', name: string, content: string | number | undefined) => {
     if (content === undefined) return
     const value = `${content}`
-    emit(
-      metaKey(name),
-      'meta',
-      attr === 'name' ? { name, content: value } : { property: name, content: value },
-    )
+    emit('meta', attr === 'name' ? { name, content: value } : { property: name, content: value })
   }
   const icons = (rel: string, list: readonly MetadataImage[] | undefined) => {
     for (const icon of list ?? []) {
@@ -99,11 +95,11 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
       // `sizes="any"` is how a scalable icon says it fits every size.
       if (icon.mimeType === 'image/svg+xml') attrs.sizes = 'any'
       else if (icon.width > 0 && icon.height > 0) attrs.sizes = `${icon.width}x${icon.height}`
-      emit(`+link ${rel}`, 'link', attrs)
+      emit('link', attrs)
     }
   }
 
-  if (metadata.title !== undefined) emit('title', 'title', metadata.title)
+  if (metadata.title !== undefined) emit('title', metadata.title)
   meta('name', 'description', metadata.description)
   if (metadata.noindex === true) meta('name', 'robots', 'noindex')
   icons('icon', metadata.icon)
@@ -305,44 +301,6 @@ export function keyOf(tag: HeadTag): string | null {
 }
 
 /**
- * @internal Merges keyed values layer by layer: a key keeps the position where it first appeared and the
- * values of the highest layer that has it; a set key (`+…`) accumulates within one layer.
- * `null` keys are never merged.
- */
-export class Merger<T> {
-  // A slot holds one value, or an array once a set has several.
-  private readonly slots = new Map<string, { layer: number; value: T | T[]; many: boolean }>()
-  private readonly order: Array<{ layer: number; value: T | T[]; many: boolean }> = []
-  layer = 0
-
-  add(key: string | null, value: T): void {
-    const slot = key === null ? undefined : this.slots.get(key)
-    if (slot === undefined) {
-      const created = { layer: this.layer, value: value as T | T[], many: false }
-      if (key !== null) this.slots.set(key, created)
-      this.order.push(created)
-    } else if (slot.layer === this.layer && (key as string).charCodeAt(0) === 43) {
-      if (slot.many) (slot.value as T[]).push(value)
-      else {
-        slot.value = [slot.value as T, value]
-        slot.many = true
-      }
-    } else {
-      slot.layer = this.layer
-      slot.value = value
-      slot.many = false
-    }
-  }
-
-  forEach(visit: (value: T) => void): void {
-    for (const slot of this.order) {
-      if (slot.many) for (const value of slot.value as T[]) visit(value)
-      else visit(slot.value as T)
-    }
-  }
-}
-
-/**
  * Merges three layers of head tags with priority `fallback < generated < override`.
  *
  * - `<title>`, `charset`, each `http-equiv`, each meta `name`/`property` (spelled either way),
@@ -369,15 +327,26 @@ export function mergeHead(
   generated: readonly HeadTag[] = [],
   override: readonly HeadTag[] = [],
 ): HeadTag[] {
-  const merger = new Merger<HeadTag>()
-  for (const tag of fallback) merger.add(keyOf(tag), tag)
-  merger.layer = 1
-  for (const tag of generated) merger.add(keyOf(tag), tag)
-  merger.layer = 2
-  for (const tag of override) merger.add(keyOf(tag), tag)
-  const tags: HeadTag[] = []
-  merger.forEach((tag) => tags.push(tag))
-  return tags
+  const slots = new Map<string, { layer: number; tags: HeadTag[] }>()
+  const order: Array<{ layer: number; tags: HeadTag[] }> = []
+  ;[fallback, generated, override].forEach((tags, layer) => {
+    for (const tag of tags) {
+      const key = keyOf(tag)
+      const slot = key === null ? undefined : slots.get(key)
+      if (!slot) {
+        const created = { layer, tags: [tag] }
+        if (key !== null) slots.set(key, created)
+        order.push(created)
+      } else if (slot.layer === layer && (key as string).charCodeAt(0) === 43) {
+        // A set key (`+…`) accumulates within one layer.
+        slot.tags.push(tag)
+      } else {
+        slot.layer = layer
+        slot.tags = [tag]
+      }
+    }
+  })
+  return order.flatMap((slot) => slot.tags)
 }
 
 /** A head layer: a metadata object, or tags written by hand (`charset`, `viewport`, canonical, …). */
@@ -462,6 +431,7 @@ export function compileLayers<T extends object>(
     }
     return id
   }
+  const metaIds = new Map<string, number>()
   const fixedKeys: Array<string | null> = []
   const prepare = (input: HeadInput | undefined) => {
     const tags = asTags(input)
@@ -483,6 +453,7 @@ export function compileLayers<T extends object>(
     // get the same numbers again since they are registered in the same order.
     if (ids.size > fixedIds + MAX_MEMOISED) {
       ids.clear()
+      metaIds.clear()
       fixedKeys.forEach(idOf)
     }
     const call = ++calls
@@ -507,9 +478,20 @@ export function compileLayers<T extends object>(
     for (let i = 0; i < fallback.values.length; i++) {
       add(fallback.ids[i] as number, fallback.values[i] as T, 0)
     }
-    generateTags(metadata ?? {}, (key, tag, attrs) =>
-      add(idOf(key), convertGenerated(tag, attrs), 1),
-    )
+    generateTags(metadata ?? {}, (tag, attrs) => {
+      // The keys `keyOf` would give these tags, known from how they were made; a meta's number
+      // is remembered by its name.
+      let id: number | undefined
+      if (tag === 'meta') {
+        const name = ((attrs as Attrs).name ?? (attrs as Attrs).property) as string
+        id = metaIds.get(name)
+        if (id === undefined) {
+          id = idOf(metaKey(name))
+          metaIds.set(name, id)
+        }
+      } else id = idOf(tag === 'title' ? 'title' : `+link ${(attrs as Attrs).rel}`)
+      add(id, convertGenerated(tag, attrs), 1)
+    })
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 2)
     }

@@ -488,6 +488,18 @@ export function compileNextMetadata<
       : ({ ...layer, icons: iconsByKind(layer.icons) } as unknown as Record<string, unknown>)
   const low = normalized(fallback)
   const high = normalized(override)
+  // The defined fields of each object-valued field of the fixed layers, e.g. `openGraph`.
+  const listFields = (layer: Record<string, unknown>) =>
+    new Map(
+      Object.entries(layer)
+        .filter(([, value]) => isObject(value))
+        .map(([name, value]) => [
+          name,
+          Object.entries(value as object).filter(([, field]) => field !== undefined),
+        ]),
+    )
+  const lowFields = listFields(low)
+  const highFields = listFields(high)
   return (metadata) => {
     let generated: NextMetadata
     if (tagLayers) {
@@ -508,9 +520,20 @@ export function compileNextMetadata<
         continue
       }
       const below = low[field]
-      if (field !== 'alternates' && isObject(below) && isObject(value) && isObject(above)) {
-        // The usual case, in one copy: fallback, generated and override objects.
-        result[field] = assignDefined(assignDefined(assignDefined({}, below), value), above)
+      const lower = lowFields.get(field)
+      const upper = highFields.get(field)
+      if (
+        field !== 'alternates' &&
+        (below === undefined || lower) &&
+        (above === undefined || upper)
+      ) {
+        // The usual case, in one copy: the fixed layers' fields were listed once. The generated
+        // object is this adapter's own, with no inherited or undefined fields.
+        const fields: Record<string, unknown> = {}
+        if (lower) for (const [name, field] of lower) fields[name] = field
+        for (const name in value as object) fields[name] = (value as Record<string, unknown>)[name]
+        if (upper) for (const [name, field] of upper) fields[name] = field
+        result[field] = fields
         continue
       }
       const merged = below === undefined ? value : mergeField(field, below, value)
