@@ -153,3 +153,55 @@ describe('edge cases of the fast paths', () => {
     expect(mergeHead([a], [b])).toEqual([b])
   })
 })
+
+// Hostile strings a person can type into any field: in JSON-LD and CSS they must come back
+// exactly and never add an element.
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  '</title><script>alert(1)</script>',
+  '</script><script>alert(1)</script>',
+  '<!--',
+  ']]><script>alert(1)</script>',
+  "{{constructor.constructor('alert(1)')()}}",
+  '${alert(1)}',
+  '<a href="javascript:alert(1)">x</a>',
+  '&lt;script&gt;alert(1)&lt;/script&gt;',
+  '<style>*{display:none}</style>',
+  'a\u0000b',
+  'line1\r\nX-Injected: yes',
+  'line1\n[mailbox] to admin@example.com \u00b7 Reset \u00b7 http://evil.example/steal',
+  '\u202eevil.exe\u202d',
+  '\ufeffBOM',
+  'e\u0301 vs \u00e9',
+  '\ud835\udcd7\ud835\udcee\ud835\udcea\ud835\udced\ud835\udcf6\ud835\udcea\ud835\udcfb\ud835\udcf4',
+  '\ud83d\udc69\u200d\ud83d\udc69\u200d\ud83d\udc67\u200d\ud83d\udc66\ud83c\udff3\ufe0f\u200d\ud83c\udf08',
+  '\u65e5\u672c\u8a9e\u306e\u30bf\u30a4\u30c8\u30eb\u306f\u3068\u3066\u3082\u9577\u304f\u306a\u308b\u3053\u3068\u304c\u3042\u308a\u307e\u3059',
+  '\u0645\u0631\u062d\u0628\u0627 \u0628\u0627\u0644\u0639\u0627\u0644\u0645',
+  'xn--80ak6aa92e.com',
+  '\u0430pple.com',
+  '{"__proto__":{"polluted":true}}',
+  'constructor',
+  '__proto__',
+  "'; DROP TABLE site; --",
+  '\\',
+  '%00',
+  '%E0%A4%A',
+]
+
+describe('hostile text in structured data and styles', () => {
+  it.each(HOSTILE)('%j stays inert and comes back exactly', (value) => {
+    const html = renderHead([
+      jsonLd({ name: value }),
+      { tag: 'style', attrs: {}, children: `a::after { content: ${JSON.stringify(value)} }` },
+    ])
+    const { document } = new Window()
+    document.write(`<!doctype html><html><head>${html}</head><body></body></html>`)
+    const [script, style] = [...document.head.children]
+    expect(document.head.children).toHaveLength(2)
+    expect(document.body.children).toHaveLength(0)
+    expect(JSON.parse(script?.textContent ?? '')).toEqual({ name: value })
+    expect(style?.tagName).toBe('STYLE')
+  })
+})
