@@ -1,11 +1,16 @@
-// Throughput of the two hot paths, each next to a naive baseline measured in the same run:
-// merging a 40-tag head (baseline: a lodash-style deep merge, which merges arrays by index and
-// is what the old client did), and verifying a 2 KB webhook (baselines: node:crypto HMAC with
-// `===`, and the standardwebhooks package).
+// Throughput of the hot paths, each next to a naive baseline measured in the same run: the
+// whole path from three head layers (fallback, Headmark's metadata, override) to the object
+// TanStack Start or Next.js renders (baseline: a lodash-style deep merge of the three tag lists,
+// which merges arrays by index and is what the old client did; it does not even convert
+// anything), and verifying a 2 KB webhook (baselines: node:crypto HMAC with `===`, and the
+// standardwebhooks package).
 import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { Bench } from 'tinybench'
-import { type HeadTag, mergeHead, toHeadTags } from '../src/head.ts'
+import { type HeadTag, mergeHead, resolveHead, toHeadTags } from '../src/head.ts'
+import type { Metadata } from '../src/types.ts'
+import { compileNextMetadata, toNextMetadata } from '../src/next.ts'
+import { compileTanStackHead, toTanStackHead } from '../src/tanstack-start.ts'
 import { signWebhook, verifyWebhook } from '../src/signature.ts'
 
 const image = (n: number) => ({
@@ -15,6 +20,8 @@ const image = (n: number) => ({
   mimeType: 'image/png',
   alt: `Image ${n}`,
 })
+// A realistic 41-tag head in three layers: title, description, canonical, robots, 11 `og:*`,
+// 6 `twitter:*`, icons and 12 other metas.
 const fallback: HeadTag[] = [
   { tag: 'meta', attrs: { charset: 'utf-8' } },
   { tag: 'meta', attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
@@ -25,10 +32,10 @@ const fallback: HeadTag[] = [
   { tag: 'meta', attrs: { name: 'twitter:site', content: '@acme' } },
   { tag: 'link', attrs: { rel: 'icon', href: '/favicon.ico' } },
   { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/' } },
-  { tag: 'link', attrs: { rel: 'alternate', hreflang: 'fr', href: 'https://acme.com/fr' } },
   { tag: 'meta', attrs: { name: 'theme-color', content: '#0a0a0a' } },
+  { tag: 'meta', attrs: { name: 'application-name', content: 'Acme' } },
 ]
-const generated = toHeadTags({
+const metadata = {
   title: 'Pricing',
   description: 'Plans and prices',
   icon: [{ url: '/icon.svg', width: 0, height: 0, mimeType: 'image/svg+xml' }],
@@ -38,12 +45,25 @@ const generated = toHeadTags({
     type: 'website',
     url: 'https://acme.com/pricing',
     locale: 'en_US',
-    localeAlternate: ['fr_FR'],
-    images: [image(1), image(2)],
+    images: [image(1)],
   },
-  twitter: { card: 'summary_large_image', title: 'Pricing', image: image(3) },
-  customTags: [{ name: 'google-site-verification', content: 'abc' }],
-})
+  twitter: {
+    card: 'summary_large_image',
+    title: 'Pricing',
+    description: 'Plans and prices',
+    image: image(2),
+  },
+  customTags: [
+    { name: 'google-site-verification', content: 'abc' },
+    { name: 'msvalidate.01', content: 'def' },
+    { name: 'yandex-verification', content: 'ghi' },
+    { name: 'author', content: 'Acme' },
+    { name: 'keywords', content: 'pricing, plans' },
+    { name: 'format-detection', content: 'telephone=no' },
+    { name: 'referrer', content: 'origin-when-cross-origin' },
+  ],
+} satisfies Metadata
+const generated = toHeadTags(metadata)
 const override: HeadTag[] = [
   { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/pricing' } },
   { tag: 'meta', attrs: { name: 'robots', content: 'max-image-preview:large' } },
@@ -52,6 +72,16 @@ const override: HeadTag[] = [
   { tag: 'meta', attrs: { property: 'article:tag', content: 'plans' } },
 ]
 const tagCount = fallback.length + generated.length + override.length
+
+// What the adapters run per request: the fixed layers are compiled once, when the route's
+// `head` / `generateMetadata` is created, as `createHead` and `createGenerateMetadata` do.
+const tanstack = compileTanStackHead({ fallback, override })
+const nextFromTags = compileNextMetadata({ fallback, override })
+// The same fallback and override as a Next.js user writes them: `Metadata` objects.
+const nextFromObjects = compileNextMetadata({
+  fallback: toNextMetadata(fallback),
+  override: toNextMetadata(override),
+})
 
 function deepMerge(target: unknown, source: unknown): unknown {
   if (Array.isArray(source)) {
@@ -90,13 +120,29 @@ const theirHeaders = {
   'webhook-signature': headers['webhook-signature'],
 }
 
+const BASELINE = 'baseline: lodash-style deep merge by index'
 const bench = new Bench({ time: 1000, warmupTime: 200 })
 bench
+  .add(BASELINE, () => {
+    deepMerge(deepMerge(deepMerge([], fallback), generated), override)
+  })
   .add(`mergeHead (${tagCount} tags)`, () => {
     mergeHead(fallback, generated, override)
   })
-  .add('baseline: lodash-style deep merge by index', () => {
-    deepMerge(deepMerge(deepMerge([], fallback), generated), override)
+  .add('layers → TanStack head: createHead path (compileTanStackHead)', () => {
+    tanstack(metadata)
+  })
+  .add('layers → TanStack head: toTanStackHead(resolveHead(…))', () => {
+    toTanStackHead(resolveHead({ fallback, metadata, override }))
+  })
+  .add('layers → Next Metadata: createGenerateMetadata path, Metadata layers', () => {
+    nextFromObjects(metadata)
+  })
+  .add('layers → Next Metadata: createGenerateMetadata path, tag layers', () => {
+    nextFromTags(metadata)
+  })
+  .add('layers → Next Metadata: toNextMetadata(resolveHead(…))', () => {
+    toNextMetadata(resolveHead({ fallback, metadata, override }))
   })
   .add(`verifyWebhook (${body.length} B, Web Crypto)`, async () => {
     await verifyWebhook(body, headers, { secret })
@@ -115,25 +161,23 @@ bench
   })
 await bench.run()
 
-/** Operations per second of the first task whose name starts with `name`. */
+/** Operations per second of the task named `name`. */
 const opsPerSecond = (name: string) => {
-  const task = bench.tasks.find((t) => t.name.startsWith(name))
+  const task = bench.tasks.find((t) => t.name === name)
   const result = task?.result
   if (!task || !result || result.state !== 'completed') throw new Error(`${name} did not complete`)
   return result.throughput.mean * (task.name.includes('×16') ? 16 : 1)
 }
-const format = (n: number) => Math.round(n).toLocaleString('en-US').padStart(12)
-const rows: Array<[string, string]> = [
-  ['mergeHead', 'baseline: lodash'],
-  ['verifyWebhook', 'baseline: node:crypto'],
-  ['verifyWebhook', 'baseline: standardwebhooks'],
-  ['verifyWebhook, 16 concurrent', 'baseline: node:crypto'],
-  ['verifyWebhook, 16 concurrent', 'baseline: standardwebhooks'],
-]
-for (const task of bench.tasks)
-  console.log(`${format(opsPerSecond(task.name))} ops/s  ${task.name}`)
-console.log('')
-for (const [ours, baseline] of rows) {
-  const ratio = opsPerSecond(ours) / opsPerSecond(baseline)
-  console.log(`${ours} vs ${baseline}: ${ratio.toFixed(2)}×`)
+const format = (n: number) => Math.round(n).toLocaleString('en-US').padStart(11)
+const row = (name: string, baseline: string) =>
+  `${format(opsPerSecond(name))} ops/s  ${(opsPerSecond(name) / opsPerSecond(baseline)).toFixed(2).padStart(6)}×  ${name}`
+
+console.log(`Head paths (${tagCount} tags in three layers), ratio to the ${BASELINE}:`)
+for (const task of bench.tasks.slice(0, 7)) console.log(row(task.name, BASELINE))
+console.log('\nWebhook verification, ratio to node:crypto createHmac + ===:')
+for (const task of bench.tasks.slice(7))
+  console.log(row(task.name, 'baseline: node:crypto createHmac + ==='))
+console.log('\nWebhook verification, ratio to standardwebhooks:')
+for (const name of [bench.tasks[7]?.name, bench.tasks[10]?.name]) {
+  console.log(row(`${name}`, 'baseline: standardwebhooks verify'))
 }

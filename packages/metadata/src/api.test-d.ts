@@ -8,6 +8,7 @@ import {
   type HeadTag,
   isMetadata,
   type Metadata,
+  type MetadataRequestOptions,
   mergeHead,
   normalizePath,
   type OpenGraphType,
@@ -29,11 +30,14 @@ describe('public API types', () => {
   })
 
   it('the client resolves to a response or null and takes string | null to invalidate', () => {
-    const client = createMetadataClient({ dsn: undefined })
+    const client = createMetadataClient({ dsn: undefined, baseUrl: undefined })
     expectTypeOf(client.get('/a')).resolves.toEqualTypeOf<GetLatestResponse | null>()
     expectTypeOf(client.invalidate).parameter(0).toEqualTypeOf<string | null>()
     // @ts-expect-error the DSN must be given, even if undefined
-    createMetadataClient({})
+    createMetadataClient({ baseUrl: undefined })
+    // @ts-expect-error so must the base URL: there is no default host
+    createMetadataClient({ dsn: 'dsn_acme' })
+    expectTypeOf(client.get).parameter(1).toEqualTypeOf<MetadataRequestOptions | undefined>()
   })
 
   it('head tags are a discriminated union', () => {
@@ -95,7 +99,7 @@ describe('public API types', () => {
     expectTypeOf(head).returns.resolves.toEqualTypeOf<TanStackHead>()
     expectTypeOf(createRootHead({})).returns.toEqualTypeOf<TanStackHead>()
     const generate = createGenerateMetadata({
-      client: createMetadataClient({ dsn: undefined }),
+      client: createMetadataClient({ dsn: undefined, baseUrl: undefined }),
       path: async ({ params }: { params: Promise<{ slug: string }> }) => (await params).slug,
     })
     expectTypeOf(generate).parameter(0).toEqualTypeOf<{ params: Promise<{ slug: string }> }>()

@@ -200,7 +200,7 @@ describe('createMetadataClient', () => {
     'is in development mode with DSN %j: empty metadata, no request',
     async (dsn) => {
       const fetch = vi.fn<typeof globalThis.fetch>()
-      const metadata = createMetadataClient({ dsn, fetch })
+      const metadata = createMetadataClient({ dsn, baseUrl: undefined, fetch })
       expect(await metadata.get('/a')).toEqual({ metadata: {} })
       metadata.invalidate('/a')
       expect(fetch).not.toHaveBeenCalled()
@@ -214,10 +214,77 @@ describe('createMetadataClient', () => {
     expect(warnings.warn).toHaveBeenCalledTimes(1)
   })
 
-  it('requires baseUrl when a DSN is set', () => {
-    expect(() => createMetadataClient({ dsn: 'dsn_acme' })).toThrow(
-      new TypeError('createMetadataClient: baseUrl is required'),
-    )
+  it.each([undefined, ''])(
+    'requires baseUrl (%j) when a DSN is set: there is no default host',
+    (baseUrl) => {
+      expect(() => createMetadataClient({ dsn: 'dsn_acme', baseUrl })).toThrow(
+        new TypeError(
+          'createMetadataClient: baseUrl is required with a DSN (there is no default host); pass your Headmark metadata API, e.g. https://headmark.example/api/openapi',
+        ),
+      )
+    },
+  )
+
+  it.each(['headmark.example/api', 'ftp://headmark.example', 'javascript:alert(1)'])(
+    'refuses the baseUrl %j, which is not an http(s) URL',
+    (baseUrl) => {
+      expect(() => createMetadataClient({ dsn: 'dsn_acme', baseUrl })).toThrow(
+        new TypeError(
+          `createMetadataClient: baseUrl must be an http(s) URL, not ${JSON.stringify(baseUrl)}; pass your Headmark metadata API, e.g. https://headmark.example/api/openapi`,
+        ),
+      )
+    },
+  )
+
+  describe('per-call site and key (multi-tenant servers)', () => {
+    it('asks for the DSN and key of the call, and caches per site and key', async () => {
+      countingTitles()
+      const metadata = client({ apiKey: 'key_default' })
+      expect(titleOf(await metadata.get('/a', { dsn: 'dsn_b', apiKey: 'key_b' }))).toBe('#1')
+      expect(titleOf(await metadata.get('/a', { dsn: 'dsn_b', apiKey: 'key_b' }))).toBe('#1')
+      expect(titleOf(await metadata.get('/a', { dsn: 'dsn_b', apiKey: 'key_other' }))).toBe('#2')
+      expect(titleOf(await metadata.get('/a'))).toBe('#3')
+      expect(server.requests.map((r) => [r.url, r.headers.authorization])).toEqual([
+        ['/api/openapi/v1/dsn_b/metadata/get-latest?path=%2Fa', 'Bearer key_b'],
+        ['/api/openapi/v1/dsn_b/metadata/get-latest?path=%2Fa', 'Bearer key_other'],
+        ['/api/openapi/v1/dsn_acme/metadata/get-latest?path=%2Fa', 'Bearer key_default'],
+      ])
+    })
+
+    it('invalidates one site only when given its DSN', async () => {
+      countingTitles()
+      const metadata = client()
+      await metadata.get('/a')
+      await metadata.get('/a', { dsn: 'dsn_b' })
+      await metadata.get('/b', { dsn: 'dsn_b' })
+      metadata.invalidate('/a', { dsn: 'dsn_b' })
+      expect(titleOf(await metadata.get('/a'))).toBe('#1')
+      expect(titleOf(await metadata.get('/b', { dsn: 'dsn_b' }))).toBe('#3')
+      expect(titleOf(await metadata.get('/a', { dsn: 'dsn_b' }))).toBe('#4')
+      metadata.invalidate(null, { dsn: 'dsn_b' })
+      expect(titleOf(await metadata.get('/a'))).toBe('#1')
+      expect(titleOf(await metadata.get('/b', { dsn: 'dsn_b' }))).toBe('#5')
+    })
+
+    it('warns and resolves to null when a development client is asked for a site without a baseUrl', async () => {
+      const warnings = logger()
+      const fetch = vi.fn<typeof globalThis.fetch>()
+      const metadata = createMetadataClient({
+        dsn: undefined,
+        baseUrl: undefined,
+        fetch,
+        logger: warnings,
+      })
+      expect(await metadata.get('/a', { dsn: 'dsn_b' })).toBeNull()
+      expect(await metadata.get('/a')).toEqual({ metadata: {} })
+      expect(fetch).not.toHaveBeenCalled()
+      expect(warnings.warn).toHaveBeenCalledWith(
+        '[headmark] Could not load metadata for "/a"; using the fallback.',
+        new TypeError(
+          'createMetadataClient: baseUrl is required with a DSN (there is no default host); pass your Headmark metadata API, e.g. https://headmark.example/api/openapi',
+        ),
+      )
+    })
   })
 
   describe('invalidate', () => {

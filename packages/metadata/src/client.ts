@@ -20,9 +20,12 @@ export interface MetadataClientOptions {
   /** The site's DSN. Empty or missing means development mode: empty metadata, no request. */
   dsn: string | undefined
   /** Sent as `Authorization: Bearer <apiKey>` when the site requires a key. Keep it on the server. */
-  apiKey?: string
-  /** The metadata service, e.g. `https://<headmark origin>/api/openapi`. Required with a DSN. */
-  baseUrl?: string
+  apiKey?: string | undefined
+  /**
+   * The metadata service of your Headmark deployment, e.g. `https://<headmark origin>/api/openapi`.
+   * There is no default host: with a DSN, a missing or non-`http(s)` value throws at creation.
+   */
+  baseUrl: string | undefined
   /** A `fetch` implementation; the global one by default. */
   fetch?: typeof fetch
   /** Per-request timeout in milliseconds. Default 3000. */
@@ -32,15 +35,26 @@ export interface MetadataClientOptions {
   logger?: { warn(message: string, error: unknown): void }
 }
 
+/** Per-call settings of {@link MetadataClient.get}, for servers that render several sites. */
+export interface MetadataRequestOptions {
+  /** The site to ask for; the client's `dsn` by default. Answers are cached per DSN. */
+  dsn?: string | undefined
+  /** The key of that site; the client's `apiKey` by default. Answers are cached per key too. */
+  apiKey?: string | undefined
+}
+
 /** A cached client of the metadata service; see {@link createMetadataClient}. */
 export interface MetadataClient {
   /**
    * The metadata of one page, or `null` when it could not be loaded (one warning is logged;
    * render your fallback). Never rejects.
    */
-  get(path: string): Promise<GetLatestResponse | null>
-  /** Drops one path from the cache, or everything with `null` (the site's default metadata changed). */
-  invalidate(path: string | null): void
+  get(path: string, options?: MetadataRequestOptions): Promise<GetLatestResponse | null>
+  /**
+   * Drops one path from the cache, or every path with `null` (the site's default metadata
+   * changed): of one site when `dsn` is given, of every site otherwise.
+   */
+  invalidate(path: string | null, options?: { dsn?: string | undefined }): void
 }
 
 interface Entry {
@@ -62,11 +76,11 @@ interface Entry {
  * const response = await client.get('/pricing') // null → use your fallback
  */
 export function createMetadataClient(options: MetadataClientOptions): MetadataClient {
-  const { dsn, apiKey, timeout = 3000, logger = console } = options
+  const { timeout = 3000, logger = console } = options
   const { maxEntries = 1000, ttl = 60_000, staleWhileRevalidate = 300_000 } = options.cache ?? {}
   const fetchImpl = options.fetch ?? fetch
   // Thrown at start-up, not during a render: a client without a service is a deployment error.
-  if (dsn && !options.baseUrl) throw new TypeError('createMetadataClient: baseUrl is required')
+  if (options.dsn) checkBaseUrl(options.baseUrl)
   const base = `${options.baseUrl}`.replace(/\/+$/, '')
   const cache = new Map<string, Entry>()
   const inflight = new Map<string, Promise<GetLatestResponse | null>>()
@@ -80,11 +94,15 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string)
   }
 
-  async function request(path: string, previous: Entry | undefined): Promise<Entry | null> {
+  async function request(
+    url: string,
+    path: string,
+    apiKey: string | undefined,
+    previous: Entry | undefined,
+  ): Promise<Entry | null> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (apiKey) headers.authorization = `Bearer ${apiKey}`
     if (previous?.etag) headers['if-none-match'] = previous.etag
-    const url = `${base}/v1/${encodeURIComponent(`${dsn}`)}/metadata/get-latest?path=${encodeURIComponent(path)}`
     try {
       const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeout) })
       if (response.status === 304 && previous) return { ...previous, storedAt: Date.now() }
@@ -98,10 +116,18 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     }
   }
 
-  function load(key: string, path: string, previous: Entry | undefined) {
+  // Entries are keyed by the request URL (site and path) and the key it was asked with.
+  const site = (dsn: string) => `${base}/v1/${encodeURIComponent(dsn)}/`
+  function load(
+    key: string,
+    url: string,
+    path: string,
+    apiKey: string | undefined,
+    previous: Entry | undefined,
+  ) {
     let pending = inflight.get(key)
     if (!pending) {
-      const started: Promise<GetLatestResponse | null> = request(path, previous).then((entry) => {
+      const started = request(url, path, apiKey, previous).then((entry) => {
         // An invalidation during the request removed it from `inflight`: its answer may predate
         // the change, so it is handed to the callers that were waiting but not cached.
         if (inflight.get(key) === started) {
@@ -117,33 +143,53 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
   }
 
   return {
-    async get(path) {
+    async get(path, call = {}) {
+      const dsn = call.dsn ?? options.dsn
+      const apiKey = call.apiKey ?? options.apiKey
       if (!dsn) return { metadata: {} }
       const normalized = normalizePath(path)
       if (!normalized.ok) {
         warn(`${path}`, new Error(`Invalid page path (${normalized.error})`))
         return null
       }
-      const key = `${dsn} ${normalized.path}`
+      if (!options.baseUrl) {
+        warn(normalized.path, baseUrlError(REQUIRED))
+        return null
+      }
+      const url = `${site(dsn)}metadata/get-latest?path=${encodeURIComponent(normalized.path)}`
+      const key = `${url}\u0000${apiKey ?? ''}`
       const entry = cache.get(key)
       const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY
       if (entry && age < ttl + staleWhileRevalidate) {
         store(key, entry)
-        if (age >= ttl) void load(key, normalized.path, entry)
+        if (age >= ttl) void load(key, url, normalized.path, apiKey, entry)
         return entry.value
       }
-      return load(key, normalized.path, entry)
+      return load(key, url, normalized.path, apiKey, entry)
     },
-    invalidate(path) {
-      if (path === null) {
-        cache.clear()
-        inflight.clear()
-        return
+    invalidate(path, scope = {}) {
+      const normalized = path === null ? null : normalizePath(path)
+      if (normalized?.ok === false) return
+      const prefix = scope.dsn === undefined ? '' : site(scope.dsn)
+      const query = normalized ? `?path=${encodeURIComponent(normalized.path)}\u0000` : ''
+      for (const map of [cache, inflight]) {
+        for (const key of map.keys()) {
+          if (key.startsWith(prefix) && key.includes(query)) map.delete(key)
+        }
       }
-      const normalized = normalizePath(path)
-      if (!normalized.ok) return
-      cache.delete(`${dsn} ${normalized.path}`)
-      inflight.delete(`${dsn} ${normalized.path}`)
     },
+  }
+}
+
+const baseUrlError = (problem: string) =>
+  new TypeError(
+    `createMetadataClient: baseUrl ${problem}; pass your Headmark metadata API, e.g. https://headmark.example/api/openapi`,
+  )
+const REQUIRED = 'is required with a DSN (there is no default host)'
+
+function checkBaseUrl(baseUrl: string | undefined): void {
+  if (!baseUrl) throw baseUrlError(REQUIRED)
+  if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
+    throw baseUrlError(`must be an http(s) URL, not ${JSON.stringify(baseUrl)}`)
   }
 }

@@ -18,8 +18,25 @@ export interface LinkTag {
   attrs: Readonly<Record<string, string>>
 }
 
+/**
+ * A `<script type="application/ld+json">` block of structured data; build it with {@link jsonLd}.
+ * Adapters render only JSON-LD scripts, and escape their text again so it can not end the element.
+ */
+export interface ScriptTag {
+  tag: 'script'
+  attrs: Readonly<Record<string, string>>
+  children: string
+}
+
+/** An inline `<style>` element; adapters escape `<` so the text can not end the element. */
+export interface StyleTag {
+  tag: 'style'
+  attrs: Readonly<Record<string, string>>
+  children: string
+}
+
 /** A framework-neutral head element; adapters turn lists of them into each framework's shape. */
-export type HeadTag = TitleTag | MetaTag | LinkTag
+export type HeadTag = TitleTag | MetaTag | LinkTag | ScriptTag | StyleTag
 
 // Browsers drop C0 controls and spaces around a URL and tabs/newlines inside it, so
 // `java\tscript:` is `javascript:`. Stripping all of them before looking at the scheme errs
@@ -36,6 +53,8 @@ const IGNORED_IN_URL = /[\u0000-\u0020\u007f]/g
  * isSafeUrl(' JavaScript:alert(1)')       // false
  */
 export function isSafeUrl(url: string): boolean {
+  // The common case, decided without copying the string.
+  if (/^https?:\/\//.test(url)) return true
   const clean = url.replace(IGNORED_IN_URL, '')
   return !/^[a-z][a-z\d+.-]*:/i.test(clean) || /^(https?:|data:image\/)/i.test(clean)
 }
@@ -50,30 +69,41 @@ export function isSafeUrl(url: string): boolean {
  */
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
-  const meta = (attr: 'name' | 'property', key: string, content: string | number | undefined) => {
-    if (content !== undefined)
-      tags.push({ tag: 'meta', attrs: { [attr]: key, content: `${content}` } })
-  }
+  generateTags(metadata, (tag, attrs) => {
+    tags.push(tag === 'title' ? { tag, children: attrs as string } : { tag, attrs: attrs as Attrs })
+  })
+  return tags
+}
+
+type Attrs = Record<string, string>
+/** @internal Receives each generated tag: a title's text, or a meta's or link's attributes. */
+export type Emit = (tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => void
+
+/** @internal Emits the tags of {@link toHeadTags}: a title's text, a meta's or link's attributes. */
+export function generateTags(metadata: Metadata, emit: Emit): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
-
-  if (metadata.title !== undefined) tags.push({ tag: 'title', children: metadata.title })
-  meta('name', 'description', metadata.description)
-  if (metadata.noindex === true) meta('name', 'robots', 'noindex')
-
-  for (const [rel, icons] of [
-    ['icon', metadata.icon],
-    ['apple-touch-icon', metadata.appleTouchIcon],
-  ] as const) {
-    for (const icon of icons ?? []) {
+  const meta = (attr: 'name' | 'property', name: string, content: string | number | undefined) => {
+    if (content === undefined) return
+    const value = `${content}`
+    emit('meta', attr === 'name' ? { name, content: value } : { property: name, content: value })
+  }
+  const icons = (rel: string, list: readonly MetadataImage[] | undefined) => {
+    for (const icon of list ?? []) {
       if (!isSafeUrl(icon.url)) continue
       const attrs: Record<string, string> = { rel, href: icon.url, type: icon.mimeType }
       // `sizes="any"` is how a scalable icon says it fits every size.
       if (icon.mimeType === 'image/svg+xml') attrs.sizes = 'any'
       else if (icon.width > 0 && icon.height > 0) attrs.sizes = `${icon.width}x${icon.height}`
-      tags.push({ tag: 'link', attrs })
+      emit('link', attrs)
     }
   }
+
+  if (metadata.title !== undefined) emit('title', metadata.title)
+  meta('name', 'description', metadata.description)
+  if (metadata.noindex === true) meta('name', 'robots', 'noindex')
+  icons('icon', metadata.icon)
+  icons('apple-touch-icon', metadata.appleTouchIcon)
 
   meta('property', 'og:title', og.title)
   meta('property', 'og:description', og.description)
@@ -84,38 +114,116 @@ export function toHeadTags(metadata: Metadata): HeadTag[] {
   for (const locale of og.localeAlternate ?? []) meta('property', 'og:locale:alternate', locale)
   // '' is the Open Graph default ("no determiner"), so it needs no tag.
   if (og.determiner) meta('property', 'og:determiner', og.determiner)
-  const seen = new Set<string>()
-  for (const image of [og.image, ...(og.images ?? [])]) {
-    if (!image || seen.has(image.url) || !isSafeUrl(image.url)) continue
-    seen.add(image.url)
-    imageTags(meta, 'property', 'og:image', image, true)
+  const seen: string[] = []
+  const ogImage = (image: MetadataImage | undefined) => {
+    if (!image || seen.includes(image.url) || !isSafeUrl(image.url)) return
+    seen.push(image.url)
+    meta('property', 'og:image', image.url)
+    meta('property', 'og:image:width', image.width)
+    meta('property', 'og:image:height', image.height)
+    meta('property', 'og:image:type', image.mimeType)
+    meta('property', 'og:image:alt', image.alt)
   }
+  ogImage(og.image)
+  for (const image of og.images ?? []) ogImage(image)
 
   meta('name', 'twitter:card', twitter.card)
   meta('name', 'twitter:title', twitter.title)
   meta('name', 'twitter:description', twitter.description)
   if (twitter.image && isSafeUrl(twitter.image.url)) {
-    imageTags(meta, 'name', 'twitter:image', twitter.image, false)
+    meta('name', 'twitter:image', twitter.image.url)
+    meta('name', 'twitter:image:alt', twitter.image.alt)
   }
 
   for (const tag of metadata.customTags ?? []) if (tag.name) meta('name', tag.name, tag.content)
-  return tags
 }
 
-function imageTags(
-  meta: (attr: 'name' | 'property', key: string, content: string | number | undefined) => void,
-  attr: 'name' | 'property',
-  key: string,
-  image: MetadataImage,
-  withDetails: boolean,
-): void {
-  meta(attr, key, image.url)
-  if (withDetails) {
-    meta(attr, `${key}:width`, image.width)
-    meta(attr, `${key}:height`, image.height)
-    meta(attr, `${key}:type`, image.mimeType)
+// Characters that could end a `<script>` element or an inline script's line early. JSON has no
+// `<`, `>` or `&` outside strings, so their `\u` escapes keep the text the same JSON.
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g
+const escapeScriptJson = (json: string): string =>
+  json.replace(SCRIPT_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
+/**
+ * The text of a JSON-LD script, safe to put between `<script>` and `</script>`: `<`, `>`, `&`,
+ * U+2028 and U+2029 are written as `\u` escapes, so a value holding `</script>` can not end the
+ * element. Already escaped text comes back unchanged.
+ *
+ * @example
+ * escapeJsonLd('{"name":"</script><script>alert(1)</script>"}')
+ * // '{"name":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e"}'
+ */
+export function escapeJsonLd(json: string): string {
+  return escapeScriptJson(`${json}`)
+}
+
+/**
+ * Escapes inline CSS for a `<style>` element: every `<` becomes the CSS escape `\3c `, so the
+ * text can not end the element.
+ *
+ * @example
+ * escapeCss('a::after { content: "</style>" }') // 'a::after { content: "\3c /style>" }'
+ */
+export function escapeCss(css: string): string {
+  return `${css}`.replace(/</g, '\\3c ')
+}
+
+/**
+ * A JSON-LD head tag (`<script type="application/ld+json">`) holding `data`, escaped with
+ * {@link escapeJsonLd}. Give it an `id` to let a higher layer replace it.
+ *
+ * @example
+ * jsonLd({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }, { id: 'org' })
+ */
+export function jsonLd(data: unknown, attrs: Readonly<Record<string, string>> = {}): ScriptTag {
+  return {
+    tag: 'script',
+    attrs: { ...attrs, type: 'application/ld+json' },
+    children: escapeScriptJson(JSON.stringify(data) ?? 'null'),
   }
-  meta(attr, `${key}:alt`, image.alt)
+}
+
+/** Whether a head tag is a JSON-LD script, the only kind of script adapters render. */
+export const isJsonLd = (tag: HeadTag): tag is ScriptTag =>
+  tag.tag === 'script' && `${tag.attrs.type}`.trim().toLowerCase() === 'application/ld+json'
+
+/** Options of {@link alternateLinks}. */
+export interface AlternateLinksOptions {
+  /** The page's canonical URL. */
+  canonical?: string
+  /** URL of each language version by `hreflang` (`en`, `fr-CA`, `x-default`). */
+  languages?: Readonly<Record<string, string>>
+  /** Relative URLs are resolved against it, e.g. `https://acme.com`. */
+  baseUrl?: string
+}
+
+/**
+ * The canonical link and one `<link rel="alternate" hreflang>` per language. URLs that are not
+ * `http(s):` or relative are left out, as are relative URLs that `baseUrl` can not resolve.
+ *
+ * @example
+ * alternateLinks({ baseUrl: 'https://acme.com', canonical: '/pricing',
+ *   languages: { en: '/pricing', fr: '/fr/tarifs', 'x-default': '/pricing' } })
+ * // canonical https://acme.com/pricing, then hreflang en, fr and x-default
+ */
+export function alternateLinks(options: AlternateLinksOptions): LinkTag[] {
+  const links: LinkTag[] = []
+  const resolve = (url: string): string | null => {
+    if (!isSafeUrl(url)) return null
+    if (options.baseUrl === undefined) return url
+    try {
+      return new URL(url, options.baseUrl).href
+    } catch {
+      return null
+    }
+  }
+  const canonical = options.canonical === undefined ? null : resolve(options.canonical)
+  if (canonical !== null) links.push({ tag: 'link', attrs: { rel: 'canonical', href: canonical } })
+  for (const [hreflang, url] of Object.entries(options.languages ?? {})) {
+    const href = resolve(url)
+    if (href !== null) links.push({ tag: 'link', attrs: { rel: 'alternate', hreflang, href } })
+  }
+  return links
 }
 
 // Structured properties: the parent tag and its `:width`, `:alt`, … children form one group.
@@ -145,29 +253,51 @@ const LINK_SETS = new Set([
 ])
 const LINK_SINGLETONS = new Set(['canonical', 'manifest'])
 
-/** A tag's dedupe key, and whether tags sharing it in one layer accumulate instead of replacing. */
-function keyOf(tag: HeadTag, index: number): [key: string, grouped: boolean] {
-  if (tag.tag === 'title') return ['title', false]
-  const { attrs } = tag
-  const lower = (name: string) => `${attrs[name] ?? ''}`.toLowerCase()
-  if (tag.tag === 'meta') {
-    if (attrs.charset !== undefined) return ['charset', false]
-    if (attrs['http-equiv']) return [`http-equiv ${lower('http-equiv')}`, false]
-    // `name` and `property` spellings of `og:*` are the same tag to every crawler.
-    const name = lower('name') || lower('property')
-    if (name) {
-      const group = GROUPED.exec(name)
-      return group ? [`meta ${group[1]}`, true] : [`meta ${name}`, REPEATABLE.has(name)]
-    }
-  } else {
-    const rel = lower('rel')
-    if (LINK_SINGLETONS.has(rel)) return [`link ${rel}`, false]
-    if (LINK_SETS.has(rel)) return [`link ${rel}`, true]
-    if (rel === 'alternate' && attrs.hreflang) return [`link alternate ${lower('hreflang')}`, false]
-    if (attrs.href) return [`link ${rel} ${attrs.href}`, false]
+// Keys of sets start with `+`; `null` means the tag is never deduplicated. The keys of meta
+// names are memoised by their spelling: a head has few distinct names and every page repeats them.
+const metaKeys = new Map<string, string>()
+const MAX_MEMOISED = 4096
+
+/** @internal The merge key of a meta tag by its name or property. */
+export function metaKey(spelling: string): string {
+  let key = metaKeys.get(spelling)
+  if (key === undefined) {
+    const name = spelling.toLowerCase()
+    const group = GROUPED.exec(name)
+    key = group ? `+meta ${group[1]}` : REPEATABLE.has(name) ? `+meta ${name}` : `meta ${name}`
+    if (metaKeys.size >= MAX_MEMOISED) metaKeys.clear()
+    metaKeys.set(spelling, key)
   }
-  // Nothing identifies this tag (e.g. `itemprop` meta): it is never deduplicated.
-  return [`\u0000${index}`, false]
+  return key
+}
+
+const present = (value: unknown): value is string | number =>
+  value !== undefined && value !== null && `${value}` !== ''
+
+/** @internal A tag's merge key (sets start with `+`), or `null` when nothing identifies it. */
+export function keyOf(tag: HeadTag): string | null {
+  if (tag.tag === 'title') return 'title'
+  const { attrs } = tag
+  if (tag.tag === 'meta') {
+    if (attrs.charset !== undefined) return 'charset'
+    if (present(attrs['http-equiv'])) return `http-equiv ${`${attrs['http-equiv']}`.toLowerCase()}`
+    // `name` and `property` spellings of `og:*` are the same tag to every crawler.
+    if (present(attrs.name)) return metaKey(`${attrs.name}`)
+    if (present(attrs.property)) return metaKey(`${attrs.property}`)
+    // Nothing identifies this tag (e.g. `itemprop` meta): it is never deduplicated.
+    return null
+  }
+  if (tag.tag === 'link') {
+    const rel = `${attrs.rel ?? ''}`.toLowerCase()
+    if (LINK_SINGLETONS.has(rel)) return `link ${rel}`
+    if (LINK_SETS.has(rel)) return `+link ${rel}`
+    if (rel === 'alternate' && attrs.hreflang) {
+      return `link alternate ${`${attrs.hreflang}`.toLowerCase()}`
+    }
+    return attrs.href ? `link ${rel} ${attrs.href}` : null
+  }
+  // Scripts and styles are replaced only by one with the same `id`.
+  return present(attrs.id) ? `${tag.tag} #${attrs.id}` : null
 }
 
 /**
@@ -179,7 +309,8 @@ function keyOf(tag: HeadTag, index: number): [key: string, grouped: boolean] {
  * - `og:image`, `og:video`, `og:audio`, `twitter:image` (with their `:width`, `:alt`, … children),
  *   icon links and repeatable properties (`og:locale:alternate`, `article:tag`, …) are sets: a
  *   layer may hold several, and a higher layer that has any replaces the lower layer's whole set.
- * - Other links are keyed by `rel` and `href`; nothing is ever merged by array index.
+ * - Other links are keyed by `rel` and `href`, scripts and styles by `id`; nothing is ever
+ *   merged by array index.
  *
  * A tag keeps the position where its key first appeared.
  *
@@ -196,21 +327,26 @@ export function mergeHead(
   generated: readonly HeadTag[] = [],
   override: readonly HeadTag[] = [],
 ): HeadTag[] {
-  const merged = new Map<string, HeadTag[]>()
-  let index = 0
-  for (const layer of [fallback, generated, override]) {
-    const ownKeys = new Set<string>()
-    for (const tag of layer) {
-      const [key, grouped] = keyOf(tag, index++)
-      const own = grouped && ownKeys.has(key) ? merged.get(key) : undefined
-      if (own) own.push(tag)
-      else {
-        merged.set(key, [tag])
-        ownKeys.add(key)
+  const slots = new Map<string, { layer: number; tags: HeadTag[] }>()
+  const order: Array<{ layer: number; tags: HeadTag[] }> = []
+  ;[fallback, generated, override].forEach((tags, layer) => {
+    for (const tag of tags) {
+      const key = keyOf(tag)
+      const slot = key === null ? undefined : slots.get(key)
+      if (!slot) {
+        const created = { layer, tags: [tag] }
+        if (key !== null) slots.set(key, created)
+        order.push(created)
+      } else if (slot.layer === layer && (key as string).charCodeAt(0) === 43) {
+        // A set key (`+…`) accumulates within one layer.
+        slot.tags.push(tag)
+      } else {
+        slot.layer = layer
+        slot.tags = [tag]
       }
     }
-  }
-  return [...merged.values()].flat()
+  })
+  return order.flatMap((slot) => slot.tags)
 }
 
 /** A head layer: a metadata object, or tags written by hand (`charset`, `viewport`, canonical, …). */
@@ -226,7 +362,8 @@ export interface HeadLayers {
   override?: HeadInput | undefined
 }
 
-const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] =>
+/** @internal The tags of a layer. */
+export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] =>
   Array.isArray(input) ? input : toHeadTags((input ?? {}) as Metadata)
 
 /**
@@ -243,4 +380,124 @@ const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] =>
  */
 export function resolveHead(layers: HeadLayers): HeadTag[] {
   return mergeHead(asTags(layers.fallback), asTags(layers.metadata), asTags(layers.override))
+}
+
+/**
+ * Prepares a fallback and an override once and returns the function that resolves a page's
+ * head from its metadata: the result equals `resolveHead({ fallback, metadata, override })`,
+ * without converting and keying the two fixed layers on every render. Tags are values: do not
+ * mutate the layers after compiling them.
+ *
+ * @example
+ * const head = compileHead({ fallback: { title: 'Acme' }, override: [jsonLd(organization)] })
+ * head(response?.metadata) // HeadTag[]
+ */
+export function compileHead(
+  layers: Omit<HeadLayers, 'metadata'>,
+): (metadata: Metadata | null | undefined) => HeadTag[] {
+  const compiled = compileLayers(
+    layers,
+    (tag) => tag,
+    (tag, attrs): HeadTag =>
+      tag === 'title' ? { tag, children: attrs as string } : { tag, attrs: attrs as Attrs },
+  )
+  return (metadata) => {
+    const tags: HeadTag[] = []
+    compiled(metadata, (tag) => tags.push(tag))
+    return tags
+  }
+}
+
+/**
+ * @internal The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
+ * once, and every key gets a small number, so a call only looks up the generated tags' keys and
+ * merges in arrays. `T` must not be an array. The returned function is synchronous and not
+ * re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
+ */
+export function compileLayers<T extends object>(
+  layers: Omit<HeadLayers, 'metadata'>,
+  convert: (tag: HeadTag) => T,
+  convertGenerated: (tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => T,
+): (metadata: Metadata | null | undefined, visit: (value: T) => void) => void {
+  const ids = new Map<string, number>()
+  const sets: boolean[] = []
+  const idOf = (key: string | null): number => {
+    if (key === null) return -1
+    let id = ids.get(key)
+    if (id === undefined) {
+      id = ids.size
+      ids.set(key, id)
+      sets[id] = key.charCodeAt(0) === 43
+    }
+    return id
+  }
+  const metaIds = new Map<string, number>()
+  const fixedKeys: Array<string | null> = []
+  const prepare = (input: HeadInput | undefined) => {
+    const tags = asTags(input)
+    const keys = tags.map(keyOf)
+    fixedKeys.push(...keys)
+    return { ids: keys.map(idOf), values: tags.map(convert) }
+  }
+  const fallback = prepare(layers.fallback)
+  const override = prepare(layers.override)
+  const fixedIds = ids.size
+  // Per key: the call that last used it, its position in that call's output and its layer.
+  const stamp: number[] = []
+  const position: number[] = []
+  const layerOf: number[] = []
+  let calls = 0
+
+  return (metadata, visit) => {
+    // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
+    // get the same numbers again since they are registered in the same order.
+    if (ids.size > fixedIds + MAX_MEMOISED) {
+      ids.clear()
+      metaIds.clear()
+      fixedKeys.forEach(idOf)
+    }
+    const call = ++calls
+    const out: Array<T | T[]> = []
+    const add = (id: number, value: T, layer: number) => {
+      if (id < 0) out.push(value)
+      else if (stamp[id] !== call) {
+        stamp[id] = call
+        position[id] = out.length
+        layerOf[id] = layer
+        out.push(value)
+      } else if (layerOf[id] === layer && sets[id]) {
+        const at = position[id] as number
+        const current = out[at] as T | T[]
+        if (Array.isArray(current)) current.push(value)
+        else out[at] = [current, value]
+      } else {
+        out[position[id] as number] = value
+        layerOf[id] = layer
+      }
+    }
+    for (let i = 0; i < fallback.values.length; i++) {
+      add(fallback.ids[i] as number, fallback.values[i] as T, 0)
+    }
+    generateTags(metadata ?? {}, (tag, attrs) => {
+      // The keys `keyOf` would give these tags, known from how they were made; a meta's number
+      // is remembered by its name.
+      let id: number | undefined
+      if (tag === 'meta') {
+        const name = ((attrs as Attrs).name ?? (attrs as Attrs).property) as string
+        id = metaIds.get(name)
+        if (id === undefined) {
+          id = idOf(metaKey(name))
+          metaIds.set(name, id)
+        }
+      } else id = idOf(tag === 'title' ? 'title' : `+link ${(attrs as Attrs).rel}`)
+      add(id, convertGenerated(tag, attrs), 1)
+    })
+    for (let i = 0; i < override.values.length; i++) {
+      add(override.ids[i] as number, override.values[i] as T, 2)
+    }
+    for (const value of out) {
+      if (Array.isArray(value)) for (const item of value) visit(item)
+      else visit(value)
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { type HeadTag, isSafeUrl } from './head.ts'
+import { escapeCss, escapeJsonLd, type HeadTag, isJsonLd, isSafeUrl } from './head.ts'
 
 export type { HeadTag } from './head.ts'
 
@@ -35,7 +35,8 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  * Renders head tags as an HTML string for any server that writes its own `<head>`. Every text
  * and attribute value is escaped, attribute names that are not plain names are dropped, and
  * tags whose `href`/`src` (or `http-equiv=refresh` target) is not a safe URL are left out.
- * Only `title`, `meta` and `link` elements are ever produced.
+ * Only `title`, `meta`, `link`, JSON-LD `script` (its JSON escaped with `escapeJsonLd`, so
+ * `</script>` in a value can not end it) and `style` (with `<` escaped) elements are produced.
  *
  * @example
  * renderHead(mergeHead(fallbackTags, toHeadTags(response?.metadata ?? {})))
@@ -48,6 +49,10 @@ export function renderHead(tags: readonly HeadTag[]): string {
     else if (tag.tag === 'meta' || tag.tag === 'link') {
       const attributes = renderAttributes(tag.attrs)
       if (attributes !== null) html += `<${tag.tag}${attributes}>`
+    } else if (tag.tag === 'script' ? isJsonLd(tag) : tag.tag === 'style') {
+      const attributes = renderAttributes(tag.attrs)
+      const text = tag.tag === 'script' ? escapeJsonLd(tag.children) : escapeCss(tag.children)
+      if (attributes !== null) html += `<${tag.tag}${attributes}>${text}</${tag.tag}>`
     }
   }
   return html

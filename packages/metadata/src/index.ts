@@ -5,6 +5,7 @@ export {
   type MetadataCacheOptions,
   type MetadataClient,
   type MetadataClientOptions,
+  type MetadataRequestOptions,
 } from './client.ts'
 export {
   isGetLatestResponse,
@@ -14,14 +15,23 @@ export {
   isWebhookPayload,
 } from './guards.ts'
 export {
+  type AlternateLinksOptions,
+  alternateLinks,
+  compileHead,
+  escapeCss,
+  escapeJsonLd,
   type HeadInput,
   type HeadLayers,
   type HeadTag,
+  isJsonLd,
   isSafeUrl,
+  jsonLd,
   type LinkTag,
   type MetaTag,
   mergeHead,
   resolveHead,
+  type ScriptTag,
+  type StyleTag,
   type TitleTag,
   toHeadTags,
 } from './head.ts'

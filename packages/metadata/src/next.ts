@@ -1,8 +1,23 @@
 import type { MetadataClient } from './client.ts'
-import { type HeadInput, type HeadTag, resolveHead } from './head.ts'
-import type { OpenGraphDeterminer, OpenGraphType, TwitterCard } from './types.ts'
+import {
+  compileLayers,
+  escapeJsonLd,
+  isSafeUrl,
+  metaKey,
+  type HeadTag,
+  isJsonLd,
+  type ScriptTag,
+} from './head.ts'
+import type {
+  Metadata,
+  MetadataImage,
+  OpenGraphDeterminer,
+  OpenGraphType,
+  TwitterCard,
+} from './types.ts'
+import { createWebhookHandler, type WebhookHandlerOptions } from './webhooks.ts'
 
-export type { HeadInput, HeadTag } from './head.ts'
+export type { HeadTag } from './head.ts'
 
 interface NextImage {
   url: string
@@ -85,110 +100,584 @@ const ICON_RELS = new Map<string, 'icon' | 'shortcut' | 'apple'>([
  * toNextMetadata(resolveHead({ fallback: { title: 'Acme' }, metadata: response?.metadata }))
  */
 export function toNextMetadata(tags: readonly HeadTag[]): NextMetadata {
-  const result: NextMetadata = {}
-  const og: OpenGraph = {}
-  const twitter: Twitter = {}
-  const ogImages: NextImage[] = []
-  const twitterImages: Array<{ url: string; alt?: string }> = []
-  const other = new Map<string, string[]>()
+  const builder = new NextBuilder()
+  for (const tag of tags) builder.add(tag)
+  return builder.finish()
+}
 
-  for (const tag of tags) {
+/** Builds a Next `Metadata` object tag by tag; the body of {@link toNextMetadata}. */
+class NextBuilder {
+  /**
+   * With `merged`, the tags come from one merged layer: a repeated name that is not a set
+   * replaces the earlier value in `other`, as merging would have.
+   */
+  private readonly merged: boolean
+  constructor(merged = false) {
+    this.merged = merged
+  }
+
+  readonly result: NextMetadata = {}
+  og: Record<string, unknown> | undefined
+  twitter: Record<string, unknown> | undefined
+  ogImages: NextImage[] | undefined
+  twitterImages: Array<{ url: string; alt?: string }> | undefined
+  private other: Map<string, string[]> | undefined
+
+  add(tag: HeadTag): void {
+    const { result } = this
     if (tag.tag === 'title') {
       result.title = tag.children
-      continue
+      return
     }
     const { attrs } = tag
     if (tag.tag === 'link') {
-      const rel = `${attrs.rel}`.toLowerCase()
       const href = attrs.href
-      if (href === undefined) continue
-      const icons = ICON_RELS.get(rel)
-      if (icons) {
+      if (href === undefined) return
+      const rel = `${attrs.rel}`.toLowerCase()
+      const kind = ICON_RELS.get(rel)
+      if (kind) {
         const icon: NextIcon = { url: href }
         if (attrs.sizes) icon.sizes = attrs.sizes
         if (attrs.type) icon.type = attrs.type
-        result.icons = { ...result.icons, [icons]: [...(result.icons?.[icons] ?? []), icon] }
+        const icons = (result.icons ??= {})
+        ;(icons[kind] ??= []).push(icon)
       } else if (rel === 'canonical') {
-        result.alternates = { ...result.alternates, canonical: href }
+        ;(result.alternates ??= {}).canonical = href
       } else if (rel === 'alternate' && attrs.hreflang) {
-        const languages = { ...result.alternates?.languages, [attrs.hreflang]: href }
-        result.alternates = { ...result.alternates, languages }
+        const alternates = (result.alternates ??= {})
+        ;(alternates.languages ??= {})[attrs.hreflang] = href
       }
-      continue
+      return
     }
-    const key = `${attrs.name ?? attrs.property ?? ''}`.toLowerCase()
-    const content = `${attrs.content}`
-    const lastImage = ogImages.at(-1)
+    if (tag.tag !== 'meta') return
+    const content = attrs.content
+    const spelling = attrs.name ?? attrs.property
+    if (spelling === undefined || content === undefined) return
+    const key = lowerCase(`${spelling}`)
+    const text = `${content}`
+    const { ogImages, twitterImages } = this
+    const lastImage = ogImages?.[ogImages.length - 1]
     const ogField = OPEN_GRAPH_FIELDS.get(key)
     const twitterField = TWITTER_FIELDS.get(key)
-    if (!key || key === 'viewport' || attrs.content === undefined) continue
-    if (key === 'description') result.description = content
-    else if (key === 'robots') result.robots = content
-    else if (ogField) Object.assign(og, { [ogField]: content })
-    else if (key === 'og:locale:alternate')
-      og.alternateLocale = [...(og.alternateLocale ?? []), content]
-    else if (key === 'og:image' || key === 'og:image:url') ogImages.push({ url: content })
-    else if (key === 'og:image:width' && lastImage) lastImage.width = Number(content)
-    else if (key === 'og:image:height' && lastImage) lastImage.height = Number(content)
-    else if (key === 'og:image:type' && lastImage) lastImage.type = content
-    else if (key === 'og:image:alt' && lastImage) lastImage.alt = content
-    else if (twitterField) Object.assign(twitter, { [twitterField]: content })
-    else if (key === 'twitter:image') twitterImages.push({ url: content })
-    else if (key === 'twitter:image:alt' && twitterImages.length > 0) {
-      Object.assign(twitterImages.at(-1) as object, { alt: content })
+    if (!key || key === 'viewport') return
+    if (key === 'description') result.description = text
+    else if (key === 'robots') result.robots = text
+    else if (ogField) (this.og ??= {})[ogField] = text
+    else if (key === 'og:locale:alternate') {
+      const og = (this.og ??= {})
+      ;((og.alternateLocale as string[] | undefined) ?? (og.alternateLocale = [])).push(text)
+    } else if (key === 'og:image' || key === 'og:image:url') {
+      ;(this.ogImages ??= []).push({ url: text })
+    } else if (key === 'og:image:width' && lastImage) lastImage.width = Number(text)
+    else if (key === 'og:image:height' && lastImage) lastImage.height = Number(text)
+    else if (key === 'og:image:type' && lastImage) lastImage.type = text
+    else if (key === 'og:image:alt' && lastImage) lastImage.alt = text
+    else if (twitterField) (this.twitter ??= {})[twitterField] = text
+    else if (key === 'twitter:image') (this.twitterImages ??= []).push({ url: text })
+    else if (key === 'twitter:image:alt' && twitterImages) {
+      ;(twitterImages[twitterImages.length - 1] as { alt?: string }).alt = text
     } else if (!key.startsWith('og:image') && !key.startsWith('twitter:image')) {
-      other.set(key, [...(other.get(key) ?? []), content])
+      const other = (this.other ??= new Map())
+      const values = other.get(key)
+      if (values && !(this.merged && metaKey(key).charCodeAt(0) !== 43)) values.push(text)
+      else other.set(key, [text])
     }
   }
 
-  if (ogImages.length > 0) og.images = ogImages
-  if (twitterImages.length > 0) twitter.images = twitterImages
-  if (Object.keys(og).length > 0) result.openGraph = og
-  if (Object.keys(twitter).length > 0) result.twitter = twitter
-  if (other.size > 0) {
-    result.other = Object.fromEntries(
-      [...other].map(([name, values]) => [
-        name,
-        values.length === 1 ? (values[0] as string) : values,
-      ]),
-    )
+  finish(): NextMetadata {
+    const { result, ogImages, twitterImages, other } = this
+    let { og, twitter } = this
+    if (ogImages) (og ??= {}).images = ogImages
+    if (twitterImages) (twitter ??= {}).images = twitterImages
+    if (og) result.openGraph = og as OpenGraph
+    if (twitter) result.twitter = twitter as Twitter
+    if (other) {
+      const fields: Record<string, string | string[]> = {}
+      for (const [name, values] of other) {
+        const value = values.length === 1 ? (values[0] as string) : values
+        // Assigning `__proto__` would set the prototype: define it as the tag it is.
+        if (name === '__proto__') {
+          Object.defineProperty(fields, name, {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          })
+        } else fields[name] = value
+      }
+      result.other = fields
+    }
+    return result
   }
-  return result
 }
 
+function icons(result: NextMetadata, kind: 'icon' | 'apple', list: readonly MetadataImage[]): void {
+  for (const image of list) {
+    if (!isSafeUrl(image.url)) continue
+    const icon: NextIcon = { url: image.url }
+    if (image.mimeType === 'image/svg+xml') icon.sizes = 'any'
+    else if (image.width > 0 && image.height > 0) icon.sizes = `${image.width}x${image.height}`
+    if (image.mimeType) icon.type = image.mimeType
+    ;((result.icons ??= {})[kind] ??= []).push(icon)
+  }
+}
+
+function ogImage(builder: NextBuilder, image: MetadataImage): void {
+  if (!isSafeUrl(image.url) || builder.ogImages?.some((seen) => seen.url === image.url)) return
+  const next: NextImage = { url: image.url }
+  if (image.width !== undefined) next.width = Number(`${image.width}`)
+  if (image.height !== undefined) next.height = Number(`${image.height}`)
+  if (image.mimeType !== undefined) next.type = `${image.mimeType}`
+  if (image.alt !== undefined) next.alt = `${image.alt}`
+  ;(builder.ogImages ??= []).push(next)
+}
+
+/**
+ * `toNextMetadata(toHeadTags(metadata))` without making the tags: the fields are set directly
+ * and only custom tags go through the builder, which merges them as `mergeHead` would.
+ */
+function fromHeadmark(metadata: Metadata): NextMetadata {
+  const builder = new NextBuilder(true)
+  const { result } = builder
+  if (metadata.title !== undefined) result.title = metadata.title
+  if (metadata.description !== undefined) result.description = `${metadata.description}`
+  if (metadata.noindex === true) result.robots = 'noindex'
+  if (metadata.icon) icons(result, 'icon', metadata.icon)
+  if (metadata.appleTouchIcon) icons(result, 'apple', metadata.appleTouchIcon)
+  const og = metadata.openGraph
+  if (og) {
+    const fields: Record<string, unknown> = {}
+    if (og.title !== undefined) fields.title = `${og.title}`
+    if (og.description !== undefined) fields.description = `${og.description}`
+    if (og.siteName !== undefined) fields.siteName = `${og.siteName}`
+    if (og.type !== undefined) fields.type = `${og.type}`
+    if (og.url !== undefined && isSafeUrl(og.url)) fields.url = `${og.url}`
+    if (og.locale !== undefined) fields.locale = `${og.locale}`
+    if (og.localeAlternate?.length) fields.alternateLocale = og.localeAlternate.map(String)
+    if (og.determiner) fields.determiner = og.determiner
+    if (og.image) ogImage(builder, og.image)
+    for (const image of og.images ?? []) ogImage(builder, image)
+    for (const _ in fields) {
+      builder.og = fields
+      break
+    }
+  }
+  const twitter = metadata.twitter
+  if (twitter) {
+    const fields: Record<string, unknown> = {}
+    if (twitter.card !== undefined) fields.card = `${twitter.card}`
+    if (twitter.title !== undefined) fields.title = `${twitter.title}`
+    if (twitter.description !== undefined) fields.description = `${twitter.description}`
+    for (const _ in fields) {
+      builder.twitter = fields
+      break
+    }
+    const image = twitter.image
+    if (image && isSafeUrl(image.url)) {
+      builder.twitterImages = [
+        image.alt === undefined ? { url: image.url } : { url: image.url, alt: `${image.alt}` },
+      ]
+    }
+  }
+  for (const tag of metadata.customTags ?? []) {
+    if (tag.name && tag.content !== undefined) {
+      builder.add({ tag: 'meta', attrs: { name: tag.name, content: tag.content } })
+    }
+  }
+  return builder.finish()
+}
+
+// Lower-cased meta names, memoised by spelling: pages repeat the same few names.
+const lowered = new Map<string, string>()
+function lowerCase(spelling: string): string {
+  let key = lowered.get(spelling)
+  if (key === undefined) {
+    key = spelling.toLowerCase()
+    if (lowered.size >= 4096) lowered.clear()
+    lowered.set(spelling, key)
+  }
+  return key
+}
+
+type Url = string | URL
+type Fields = { readonly [field: string]: unknown }
+/** A title as Next spells it: a string, or `{ default, template }`, `{ absolute, template? }`. */
+export type NextTitle =
+  string | { default: string; template: string } | { absolute: string; template?: string | null }
+
+/**
+ * A Next.js `Metadata` object as a fallback or override layer: every `Metadata` from `next` is
+ * one. The fields listed are the ones merged field by field; any other (`keywords`,
+ * `verification`, `appleWebApp`, …) is taken from the highest layer that sets it.
+ */
+export interface NextMetadataInput {
+  metadataBase?: null | Url | undefined
+  title?: null | NextTitle | undefined
+  description?: null | string | undefined
+  robots?: null | string | Fields | undefined
+  alternates?:
+    | null
+    | {
+        canonical?: null | Url | { url: Url; title?: string | undefined } | undefined
+        languages?: Fields | undefined
+        media?: Fields | undefined
+        types?: Fields | undefined
+      }
+    | undefined
+  icons?: null | Url | ReadonlyArray<Url | Fields> | Fields | undefined
+  openGraph?: null | Fields | undefined
+  twitter?: null | Fields | undefined
+  other?: Fields | undefined
+}
+
+/** A fallback or override layer of the Next adapter: a `Metadata` object, or head tags. */
+export type NextLayer = NextMetadataInput | readonly HeadTag[]
+
+// Node defines the global `URL` lazily, behind a getter: read it once.
+const UrlClass = URL
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof UrlClass)
+
+/** `{ ...lower, ...higher }` without the fields `higher` leaves `undefined`. */
+function assignDefined(target: Record<string, unknown>, source: object): Record<string, unknown> {
+  for (const field in source) {
+    const value = (source as Record<string, unknown>)[field]
+    if (value !== undefined && Object.hasOwn(source, field)) target[field] = value
+  }
+  return target
+}
+
+function mergeFields(lower: unknown, higher: unknown): unknown {
+  if (!isObject(lower) || !isObject(higher)) return higher
+  return assignDefined(assignDefined({}, lower), higher)
+}
+
+// Next's `icons` may be one URL, a list, or an object by kind: all become the object form.
+function iconsByKind(icons: unknown): unknown {
+  if (typeof icons === 'string' || icons instanceof UrlClass || Array.isArray(icons)) {
+    return { icon: icons }
+  }
+  return icons
+}
+
+const ALTERNATE_GROUPS = ['languages', 'media', 'types']
+
+/** The value of one field of a higher layer (not `undefined`) merged over a lower layer's. */
+function mergeField(field: string, lower: unknown, value: unknown): unknown {
+  switch (field) {
+    case 'openGraph':
+    case 'twitter':
+    case 'other':
+      return mergeFields(lower, value)
+    case 'icons':
+      return mergeFields(lower, iconsByKind(value))
+    case 'alternates': {
+      const below = isObject(lower) ? lower : {}
+      const merged = mergeFields(below, value)
+      if (isObject(merged) && isObject(value)) {
+        for (const group of ALTERNATE_GROUPS) {
+          if (value[group] !== undefined) merged[group] = mergeFields(below[group], value[group])
+        }
+      }
+      return merged
+    }
+    default:
+      return value
+  }
+}
+
+function mergeTitle(layers: readonly NextMetadataInput[]): unknown {
+  let title: unknown
+  let template: string | null | undefined
+  for (const layer of layers) {
+    if (layer.title !== undefined) title = layer.title
+    if (isObject(layer.title) && typeof layer.title.template === 'string') {
+      template = layer.title.template
+    }
+  }
+  // A template set by a lower layer still applies to the pages below this segment.
+  if (template === undefined || title === null || title === undefined) return title
+  if (typeof title === 'string') return { default: title, template }
+  return 'template' in (title as object) ? title : { ...(title as object), template }
+}
+
+/**
+ * Merges Next.js `Metadata` objects, lowest priority first, with the keyed rules of
+ * {@link mergeHead}: `openGraph` and `twitter` field by field (their `images` as one set),
+ * `icons` by kind (`icon`, `apple`, `shortcut`, `other`), `alternates` by canonical, language,
+ * media and type, `other` by name; a `title` template from any layer is kept. Every other field
+ * comes from the highest layer that sets it; `null` clears a field, as in Next.
+ *
+ * @example
+ * mergeNextMetadata(
+ *   { metadataBase: new URL('https://acme.com'), title: { default: 'Acme', template: '%s | Acme' } },
+ *   { title: 'Pricing', openGraph: { title: 'Pricing' } },
+ * )
+ * // { metadataBase, title: { default: 'Pricing', template: '%s | Acme' }, openGraph: { title: 'Pricing' } }
+ */
+export function mergeNextMetadata<T extends NextMetadataInput>(
+  ...layers: ReadonlyArray<T | NextMetadata | null | undefined>
+): NoInfer<T> & NextMetadata {
+  const present = layers.filter((layer) => layer != null) as NextMetadataInput[]
+  const result: Record<string, unknown> = {}
+  for (const layer of present) {
+    for (const field in layer) {
+      const value = (layer as Record<string, unknown>)[field]
+      if (value !== undefined && Object.hasOwn(layer, field)) {
+        result[field] = mergeField(field, result[field], value)
+      }
+    }
+  }
+  const title = mergeTitle(present)
+  if (title !== undefined) result.title = title
+  return result as T & NextMetadata
+}
+
+/** The fallback and override of the Next adapter's helpers. */
+export interface NextLayers<F extends NextLayer = NextLayer, O extends NextLayer = NextLayer> {
+  /** Your site's or section's defaults: a Next `Metadata` object, or head tags. */
+  fallback?: F | undefined
+  /** What always wins over Headmark. */
+  override?: O | undefined
+}
+
+type ObjectOf<L> = L extends readonly unknown[] ? unknown : L
+/**
+ * What the helpers return: a Next `Metadata` object with the fields of your `Metadata` layers
+ * (`keywords`, `verification`, …) and the ones this adapter fills in.
+ */
+export type MergedNextMetadata<F, O> = NoInfer<ObjectOf<F> & ObjectOf<O>> & NextMetadata
+
+/**
+ * Prepares a fallback and an override once and returns the function that turns a page's
+ * Headmark metadata into the Next `Metadata` to return from `generateMetadata`.
+ *
+ * @example
+ * const pageMetadata = compileNextMetadata({ fallback: { title: 'Acme' } })
+ * pageMetadata(response?.metadata) // Metadata
+ */
+export function compileNextMetadata<
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(layers: NextLayers<F, O>): (metadata: Metadata | null | undefined) => MergedNextMetadata<F, O> {
+  type T = NextMetadataInput
+  // Tag layers merge with Headmark's tags by the rules of `mergeHead`; `Metadata` layers merge
+  // with the result field by field.
+  const tags = (layer: NextLayer | undefined) => (Array.isArray(layer) ? layer : undefined)
+  const objects = (layer: NextLayer | undefined) =>
+    Array.isArray(layer) ? undefined : (layer as T | undefined)
+  const fallback = objects(layers.fallback)
+  const override = objects(layers.override)
+  const merge = compileLayers(
+    { fallback: tags(layers.fallback), override: tags(layers.override) },
+    (tag) => tag,
+    (tag, attrs): HeadTag =>
+      tag === 'title'
+        ? { tag, children: attrs as string }
+        : { tag, attrs: attrs as Record<string, string> },
+  )
+  const tagLayers = layers.fallback !== fallback || layers.override !== override
+  // The fixed layers merged once; each call merges the generated fields in between.
+  const fixed = mergeNextMetadata<T>(fallback, override)
+  const normalized = (layer: T | undefined): Record<string, unknown> =>
+    layer?.icons === undefined
+      ? { ...layer }
+      : ({ ...layer, icons: iconsByKind(layer.icons) } as unknown as Record<string, unknown>)
+  const low = normalized(fallback)
+  const high = normalized(override)
+  // The defined fields of each object-valued field of the fixed layers, e.g. `openGraph`.
+  const listFields = (layer: Record<string, unknown>) =>
+    new Map(
+      Object.entries(layer)
+        .filter(([, value]) => isObject(value))
+        .map(([name, value]) => [
+          name,
+          Object.entries(value as object).filter(([, field]) => field !== undefined),
+        ]),
+    )
+  const lowFields = listFields(low)
+  const highFields = listFields(high)
+  return (metadata) => {
+    let generated: NextMetadata
+    if (tagLayers) {
+      const builder = new NextBuilder()
+      merge(metadata, (tag) => builder.add(tag))
+      generated = builder.finish()
+    } else generated = metadata ? fromHeadmark(metadata) : {}
+    if (fallback === undefined && override === undefined) {
+      return generated as MergedNextMetadata<F, O>
+    }
+    const result: Record<string, unknown> = { ...(fixed as Record<string, unknown>) }
+    for (const field of GENERATED_FIELDS) {
+      const value = (generated as Record<string, unknown>)[field]
+      if (value === undefined) continue
+      const above = high[field]
+      if (!MERGED_FIELDS.has(field)) {
+        if (above === undefined) result[field] = value
+        continue
+      }
+      const below = low[field]
+      const lower = lowFields.get(field)
+      const upper = highFields.get(field)
+      if (
+        field !== 'alternates' &&
+        (below === undefined || lower) &&
+        (above === undefined || upper)
+      ) {
+        // The usual case, in one copy: the fixed layers' fields were listed once. The generated
+        // object is this adapter's own, with no inherited or undefined fields.
+        const fields: Record<string, unknown> = {}
+        if (lower) for (const [name, field] of lower) fields[name] = field
+        for (const name in value as object) fields[name] = (value as Record<string, unknown>)[name]
+        if (upper) for (const [name, field] of upper) fields[name] = field
+        result[field] = fields
+        continue
+      }
+      const merged = below === undefined ? value : mergeField(field, below, value)
+      result[field] = above === undefined ? merged : mergeField(field, merged, above)
+    }
+    const title = mergeTitle([low, generated, high] as NextMetadataInput[])
+    if (title !== undefined) result.title = title
+    return result as MergedNextMetadata<F, O>
+  }
+}
+
+// The fields `toNextMetadata` fills in.
+const GENERATED_FIELDS = [
+  'description',
+  'robots',
+  'icons',
+  'alternates',
+  'openGraph',
+  'twitter',
+  'other',
+] as const
+const MERGED_FIELDS = new Set(['openGraph', 'twitter', 'other', 'icons', 'alternates'])
+
 /** Options of {@link createGenerateMetadata}. */
-export interface CreateGenerateMetadataOptions<TProps> {
+export interface CreateGenerateMetadataOptions<
+  TProps,
+  F extends NextLayer = NextLayer,
+  O extends NextLayer = NextLayer,
+> extends NextLayers<F, O> {
   client: Pick<MetadataClient, 'get'>
   /** The page path from the page's props, e.g. `async ({ params }) => \`/blog/${(await params).slug}\``. */
   path: (props: TProps) => string | Promise<string>
-  fallback?: HeadInput
-  override?: HeadInput
 }
 
 /**
  * Creates a Next.js (App Router) `generateMetadata` for a page: its Headmark metadata between
- * your fallback and override. `robots` is only set when the page is `noindex`; when loading
- * fails the fallback is used and nothing throws.
+ * your fallback and override, which are Next `Metadata` objects (or head tags). `robots` is only
+ * set when the page is `noindex`; when loading fails the fallback is used and nothing throws.
  *
  * @example
  * // app/blog/[slug]/page.tsx
  * export const generateMetadata = createGenerateMetadata({
  *   client: metadataClient,
  *   path: async ({ params }: { params: Promise<{ slug: string }> }) => `/blog/${(await params).slug}`,
- *   fallback: { title: 'Acme blog' },
+ *   fallback: { title: 'Acme blog', alternates: { canonical: './' } },
  * })
  */
-export function createGenerateMetadata<TProps>(
-  options: CreateGenerateMetadataOptions<TProps>,
-): (props: TProps) => Promise<NextMetadata> {
-  return async (props) => {
-    const response = await options.client.get(await options.path(props))
-    return toNextMetadata(
-      resolveHead({
-        fallback: options.fallback,
-        metadata: response?.metadata,
-        override: options.override,
-      }),
-    )
+export function createGenerateMetadata<
+  TProps,
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(
+  options: CreateGenerateMetadataOptions<TProps, F, O>,
+): (props: TProps) => Promise<MergedNextMetadata<F, O>> {
+  const resolve = compileNextMetadata(options)
+  return async (props) => resolve((await options.client.get(await options.path(props)))?.metadata)
+}
+
+/**
+ * The root layout's `metadata`: your site-wide fallback and override merged, e.g. the
+ * `metadataBase` that makes Headmark's relative image URLs absolute, the title template and
+ * the icons. Pages then add their Headmark metadata with {@link createGenerateMetadata}.
+ *
+ * @example
+ * // app/layout.tsx
+ * export const metadata = createRootMetadata({
+ *   fallback: {
+ *     metadataBase: new URL('https://acme.com'),
+ *     title: { default: 'Acme', template: '%s | Acme' },
+ *   },
+ * })
+ */
+export function createRootMetadata<
+  F extends NextLayer = NextMetadata,
+  O extends NextLayer = NextMetadata,
+>(layers: NextLayers<F, O>): MergedNextMetadata<F, O> {
+  return compileNextMetadata(layers)(null)
+}
+
+/**
+ * The props of a `<script type="application/ld+json">` element for a server component:
+ * Next's `Metadata` has no field for structured data, so render it in the page. The JSON is
+ * escaped so a value holding `</script>` can not end the element.
+ *
+ * @example
+ * <script {...jsonLdScriptProps({ '@context': 'https://schema.org', '@type': 'Product', name })} />
+ */
+export function jsonLdScriptProps(data: unknown | ScriptTag): {
+  type: 'application/ld+json'
+  dangerouslySetInnerHTML: { __html: string }
+} {
+  const json =
+    isObject(data) && data.tag === 'script' && isJsonLd(data as unknown as ScriptTag)
+      ? (data as unknown as ScriptTag).children
+      : (JSON.stringify(data) ?? 'null')
+  return { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: escapeJsonLd(json) } }
+}
+
+/** Options of {@link createWebhookRoute}. */
+export interface WebhookRouteOptions extends Omit<WebhookHandlerOptions, 'revalidate'> {
+  /**
+   * Next's `revalidatePath` from `next/cache`: a changed page is revalidated by its URL path, the
+   * site's default metadata (path `null`) by `revalidatePath('/', 'layout')`, i.e. every page.
+   */
+  revalidatePath?: (path: string, type?: 'layout' | 'page') => void
+}
+
+type RouteHandler = (request: Request) => Promise<Response>
+
+/**
+ * The webhook receiver as a Next.js route handler module: every HTTP method is exported and
+ * answered as the contract says (`POST` verified and handled, `OPTIONS` `204`, any other
+ * `405` with `Allow: POST`). It drops the changed path from the client's cache and revalidates
+ * the page with `revalidatePath`; the `200` body says which path.
+ *
+ * @example
+ * // app/api/headmark/route.ts
+ * import { revalidatePath } from 'next/cache'
+ * export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = createWebhookRoute({
+ *   secret: process.env.HEADMARK_WEBHOOK_SECRET,
+ *   client: metadataClient,
+ *   revalidatePath,
+ * })
+ */
+export function createWebhookRoute(
+  options: WebhookRouteOptions,
+): Record<'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', RouteHandler> {
+  const { revalidatePath, ...rest } = options
+  const handler = createWebhookHandler(
+    revalidatePath
+      ? {
+          ...rest,
+          revalidate: (path) =>
+            path === null ? revalidatePath('/', 'layout') : revalidatePath(path),
+        }
+      : rest,
+  )
+  return {
+    GET: handler,
+    HEAD: handler,
+    POST: handler,
+    PUT: handler,
+    PATCH: handler,
+    DELETE: handler,
+    OPTIONS: handler,
   }
 }

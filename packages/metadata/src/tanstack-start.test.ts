@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMetadataClient } from './client.ts'
 import type { HeadTag } from './head.ts'
-import { createHead, createRootHead, toTanStackHead } from './tanstack-start.ts'
+import { jsonLd } from './head.ts'
+import {
+  createHead,
+  createRootHead,
+  loadMetadata,
+  metadataPath,
+  toTanStackHead,
+} from './tanstack-start.ts'
 import { json, startServer, type TestServer } from './test-utils/server.ts'
 
 let server: TestServer
@@ -101,5 +108,113 @@ describe('createRootHead', () => {
     })
     first.meta.push({ title: 'changed by a caller' })
     expect(head().meta).toHaveLength(3)
+  })
+})
+
+describe('scripts and styles', () => {
+  const BREAKOUT = '</script><script>alert(1)</script>'
+
+  it('passes JSON-LD through as `scripts`, escaped, and styles as `styles`', () => {
+    const head = toTanStackHead([
+      jsonLd({ '@type': 'Organization', name: BREAKOUT }, { id: 'org' }),
+      // Text that was not made by `jsonLd` is escaped all the same.
+      { tag: 'script', attrs: { type: 'application/ld+json' }, children: `{"a":"${BREAKOUT}"}` },
+      { tag: 'style', attrs: { media: 'print' }, children: 'a::after { content: "</style>" }' },
+    ])
+    expect(head.meta).toEqual([])
+    expect(head.links).toEqual([])
+    expect(head.scripts).toEqual([
+      {
+        id: 'org',
+        type: 'application/ld+json',
+        children: JSON.stringify({ '@type': 'Organization', name: BREAKOUT }).replace(
+          /[<>]/g,
+          (char) => (char === '<' ? '\\u003c' : '\\u003e'),
+        ),
+      },
+      {
+        type: 'application/ld+json',
+        children: '{"a":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}',
+      },
+    ])
+    for (const script of head.scripts ?? []) expect(script.children).not.toContain('<')
+    expect(head.styles).toEqual([
+      { media: 'print', children: 'a::after { content: "\\3c /style>" }' },
+    ])
+  })
+
+  it('leaves out scripts that are not JSON-LD and tags it does not know', () => {
+    const tags = [
+      { tag: 'script', attrs: { src: '/x.js' }, children: '' },
+      { tag: 'base', attrs: { href: '/' } },
+    ] as unknown as HeadTag[]
+    expect(toTanStackHead(tags)).toEqual({ meta: [], links: [] })
+  })
+
+  it('gives the root head its JSON-LD and styles, copied for each call', () => {
+    const head = createRootHead({
+      fallback: [jsonLd({ '@type': 'WebSite' }), { tag: 'style', attrs: {}, children: 'a{}' }],
+    })
+    const first = head()
+    expect(first).toEqual({
+      meta: [],
+      links: [],
+      scripts: [{ type: 'application/ld+json', children: '{"@type":"WebSite"}' }],
+      styles: [{ children: 'a{}' }],
+    })
+    first.scripts?.pop()
+    first.styles?.pop()
+    expect(head().scripts).toHaveLength(1)
+    expect(head().styles).toHaveLength(1)
+  })
+})
+
+describe('the server-function bridge', () => {
+  it('metadataPath accepts a page path and refuses anything else', () => {
+    expect(metadataPath('/blog/hello')).toBe('/blog/hello')
+    expect(() => metadataPath(42)).toThrow(new TypeError('The page path must be a string'))
+    expect(() => metadataPath('/'.repeat(2049))).toThrow(
+      new TypeError('The page path must be at most 2048 characters'),
+    )
+    expect(metadataPath('/'.repeat(2048))).toHaveLength(2048)
+  })
+
+  it('loadMetadata reads the page through the client, null when it could not', async () => {
+    server.respond((_req, res) => json(res, { metadata: { title: 'Hello' } }))
+    const client = createMetadataClient({ dsn: 'dsn_acme', baseUrl: server.origin })
+    expect(await loadMetadata(client, '/blog/hello')).toEqual({ title: 'Hello' })
+    expect(await loadMetadata({ get: async () => null }, '/a')).toBeNull()
+  })
+
+  it('createHead asks the server function for the route path', async () => {
+    const serverFn = vi.fn(async ({ data }: { data: string }) => ({ title: `Page ${data}` }))
+    const head = createHead({ serverFn, fallback: { title: 'Acme' } })
+    expect(await head(ctx('/pricing'))).toEqual({ meta: [{ title: 'Page /pricing' }], links: [] })
+    expect(serverFn).toHaveBeenCalledWith({ data: '/pricing' })
+    await createHead({ serverFn, path: () => '/custom' })(ctx('/ignored'))
+    expect(serverFn).toHaveBeenLastCalledWith({ data: '/custom' })
+  })
+
+  it('createHead renders the fallback when the server function fails', async () => {
+    const head = createHead({
+      serverFn: async () => {
+        throw new Error('offline')
+      },
+      fallback: { title: 'Acme' },
+    })
+    expect(await head(ctx('/a'))).toEqual({ meta: [{ title: 'Acme' }], links: [] })
+  })
+})
+
+describe('toTanStackHead and inherited attributes', () => {
+  it('copies own attributes only', () => {
+    const attrs = Object.assign(Object.create({ onload: 'alert(1)' }) as object, {
+      name: 'a',
+      content: 'b',
+    })
+    expect(toTanStackHead([{ tag: 'meta', attrs } as HeadTag])).toEqual({
+      meta: [{ name: 'a', content: 'b' }],
+      links: [],
+    })
   })
 })

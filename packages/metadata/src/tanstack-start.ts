@@ -1,13 +1,25 @@
 import type { MetadataClient } from './client.ts'
-import { type HeadInput, type HeadTag, resolveHead } from './head.ts'
+import {
+  compileLayers,
+  escapeCss,
+  escapeJsonLd,
+  type HeadInput,
+  type HeadTag,
+  isJsonLd,
+} from './head.ts'
 import type { Metadata } from './types.ts'
 
 export type { HeadInput, HeadTag } from './head.ts'
 
-/** What a TanStack Router/Start `head` function returns: `meta` (with the title) and `links`. */
+/**
+ * What a TanStack Router/Start `head` function returns: `meta` (with the title) and `links`,
+ * plus `scripts` (JSON-LD) and `styles` when there are any.
+ */
 export interface TanStackHead {
   meta: Array<Record<string, string>>
   links: Array<Record<string, string>>
+  scripts?: Array<Record<string, string>>
+  styles?: Array<Record<string, string>>
 }
 
 /** The part of TanStack's `head` context used to find the page path. */
@@ -27,37 +39,123 @@ const REACT_NAMES = new Map([
   ['imagesizes', 'imageSizes'],
 ])
 
+const META = 0
+const LINK = 1
+const SCRIPT = 2
+const STYLE = 3
+/** A tag in TanStack's shape and the list it goes to. */
+interface Item {
+  list: number
+  props: Record<string, string>
+}
+/** What a tag TanStack is not given becomes. */
+const DROPPED: Item = { list: -1, props: {} }
+
+function reactProps(attrs: Readonly<Record<string, string>>): Record<string, string> {
+  const props: Record<string, string> = {}
+  for (const name in attrs) {
+    if (Object.hasOwn(attrs, name)) props[REACT_NAMES.get(name) ?? name] = attrs[name] as string
+  }
+  return props
+}
+
+function toItem(tag: HeadTag): Item {
+  switch (tag.tag) {
+    case 'title':
+      return { list: META, props: { title: tag.children } }
+    case 'meta':
+      return { list: META, props: reactProps(tag.attrs) }
+    case 'link':
+      return { list: LINK, props: reactProps(tag.attrs) }
+    case 'script':
+      // TanStack writes `children` as raw HTML: only JSON-LD, escaped again, gets through.
+      return isJsonLd(tag)
+        ? {
+            list: SCRIPT,
+            props: { ...reactProps(tag.attrs), children: escapeJsonLd(tag.children) },
+          }
+        : DROPPED
+    case 'style':
+      return { list: STYLE, props: { ...reactProps(tag.attrs), children: escapeCss(tag.children) } }
+    default:
+      return DROPPED
+  }
+}
+
+// Tags made by `toHeadTags` are fresh and only use names React spells the same way: their
+// attributes can be handed over as they are.
+const generatedItem = (
+  tag: 'title' | 'meta' | 'link',
+  attrs: Record<string, string> | string,
+): Item =>
+  tag === 'title'
+    ? { list: META, props: { title: attrs as string } }
+    : { list: tag === 'meta' ? META : LINK, props: attrs as Record<string, string> }
+
+function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
+  const meta: Array<Record<string, string>> = []
+  const links: Array<Record<string, string>> = []
+  const scripts: Array<Record<string, string>> = []
+  const styles: Array<Record<string, string>> = []
+  const lists = [meta, links, scripts, styles]
+  forEach((item) => {
+    lists[item.list]?.push(item.props)
+  })
+  const head: TanStackHead = { meta, links }
+  if (scripts.length > 0) head.scripts = scripts
+  if (styles.length > 0) head.styles = styles
+  return head
+}
+
 /**
- * Converts head tags to the `{ meta, links }` shape of a TanStack `head` function. Use it in your
- * own `head` when the metadata comes from your loader.
+ * Converts head tags to the shape of a TanStack `head` function: `{ meta, links }`, plus
+ * `scripts` for JSON-LD (escaped, so `</script>` in a value can not end the element; other
+ * scripts are left out) and `styles` (with `<` escaped). Use it in your own `head` when the
+ * metadata comes from your loader.
  *
  * @example
  * head: ({ loaderData }) =>
  *   toTanStackHead(resolveHead({ fallback, metadata: loaderData?.metadata }))
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
-  const head: TanStackHead = { meta: [], links: [] }
-  for (const tag of tags) {
-    if (tag.tag === 'title') {
-      head.meta.push({ title: tag.children })
-      continue
-    }
-    const props: Record<string, string> = {}
-    for (const [name, value] of Object.entries(tag.attrs))
-      props[REACT_NAMES.get(name) ?? name] = value
-    ;(tag.tag === 'meta' ? head.meta : head.links).push(props)
-  }
-  return head
+  return collect((visit) => {
+    for (const tag of tags) visit(toItem(tag))
+  })
 }
 
-/** Options of {@link createHead}. */
-export type CreateHeadOptions<TContext> = {
-  fallback?: HeadInput
-  override?: HeadInput
-} & (
+/**
+ * Prepares a fallback and an override once and returns the function that turns a page's
+ * Headmark metadata into its TanStack head. Equal to
+ * `toTanStackHead(resolveHead({ fallback, metadata, override }))`, several times faster: the
+ * fixed layers are keyed and converted once. The returned objects of the fixed layers are
+ * shared between calls; do not mutate them.
+ *
+ * @example
+ * const pageHead = compileTanStackHead({ fallback: { title: 'Acme' } })
+ * head: ({ loaderData }) => pageHead(loaderData?.metadata)
+ */
+export function compileTanStackHead(layers: {
+  fallback?: HeadInput | undefined
+  override?: HeadInput | undefined
+}): (metadata: Metadata | null | undefined) => TanStackHead {
+  const compiled = compileLayers(layers, toItem, generatedItem)
+  return (metadata) => collect((visit) => compiled(metadata, visit))
+}
+
+/** Where {@link createHead} gets a page's metadata from. */
+export type MetadataSource<TContext> =
   | {
       /** Loads the page's metadata; keep the API key on the server (see the README). */
       client: Pick<MetadataClient, 'get'>
+      /** The page path; `ctx.match.pathname` by default. */
+      path?: (ctx: TContext) => string
+    }
+  | {
+      /**
+       * A server function made with {@link metadataPath} and {@link loadMetadata}: the head
+       * asks the server for the metadata, so the client and its API key stay out of the browser.
+       */
+      serverFn: (options: { data: string }) => Promise<Metadata | null>
       /** The page path; `ctx.match.pathname` by default. */
       path?: (ctx: TContext) => string
     }
@@ -67,7 +165,12 @@ export type CreateHeadOptions<TContext> = {
         ctx: TContext,
       ) => Metadata | null | undefined | Promise<Metadata | null | undefined>
     }
-)
+
+/** Options of {@link createHead}. */
+export type CreateHeadOptions<TContext> = {
+  fallback?: HeadInput
+  override?: HeadInput
+} & MetadataSource<TContext>
 
 /**
  * Creates a route's `head` function: the page's Headmark metadata between your fallback and
@@ -75,30 +178,30 @@ export type CreateHeadOptions<TContext> = {
  *
  * @example
  * export const Route = createFileRoute('/blog/$slug')({
- *   head: createHead({ client: metadataClient, fallback: { title: 'Acme blog' } }),
+ *   head: createHead({ serverFn: getPageMetadata, fallback: { title: 'Acme blog' } }),
  * })
  */
 export function createHead<TContext = TanStackHeadContext>(
   options: CreateHeadOptions<TContext>,
 ): (ctx: TContext) => Promise<TanStackHead> {
+  const head = compileTanStackHead(options)
+  const pathOf = (ctx: TContext, path?: (ctx: TContext) => string) =>
+    path?.(ctx) ?? (ctx as unknown as TanStackHeadContext).match.pathname
   return async (ctx) => {
-    const metadata =
-      'metadata' in options
-        ? await options.metadata(ctx)
-        : (
-            await options.client.get(
-              options.path?.(ctx) ?? (ctx as unknown as TanStackHeadContext).match.pathname,
-            )
-          )?.metadata
-    return toTanStackHead(
-      resolveHead({ fallback: options.fallback, metadata, override: options.override }),
-    )
+    if ('metadata' in options) return head(await options.metadata(ctx))
+    if ('serverFn' in options) {
+      // A failed request to the server function renders the fallback, like a failed API call.
+      const metadata = await options.serverFn({ data: pathOf(ctx, options.path) }).catch(() => null)
+      return head(metadata)
+    }
+    return head((await options.client.get(pathOf(ctx, options.path)))?.metadata)
   }
 }
 
 /**
  * Creates the root route's `head` function from fallback and override alone: the tags every
- * page has (`charset`, `viewport`, the site name, icons) without calling Headmark.
+ * page has (`charset`, `viewport`, the site name, icons, an Organization JSON-LD) without
+ * calling Headmark.
  *
  * @example
  * export const Route = createRootRoute({
@@ -115,6 +218,46 @@ export function createRootHead(options: {
   fallback?: HeadInput
   override?: HeadInput
 }): () => TanStackHead {
-  const head = toTanStackHead(resolveHead(options))
-  return () => ({ meta: [...head.meta], links: [...head.links] })
+  const head = compileTanStackHead(options)(null)
+  return () => {
+    const copy: TanStackHead = { ...head, meta: [...head.meta], links: [...head.links] }
+    if (head.scripts) copy.scripts = [...head.scripts]
+    if (head.styles) copy.styles = [...head.styles]
+    return copy
+  }
+}
+
+/** The longest page path the metadata server function accepts. */
+const MAX_PATH_LENGTH = 2048
+
+/**
+ * The input validator of a metadata server function: a page path, as a string of at most
+ * 2048 characters. Anything else throws, which the server function answers as a client error.
+ *
+ * @example
+ * createServerFn({ method: 'GET' }).validator(metadataPath).handler(…)
+ */
+export function metadataPath(input: unknown): string {
+  if (typeof input !== 'string') throw new TypeError('The page path must be a string')
+  if (input.length > MAX_PATH_LENGTH) {
+    throw new TypeError(`The page path must be at most ${MAX_PATH_LENGTH} characters`)
+  }
+  return input
+}
+
+/**
+ * The body of a metadata server function: the page's metadata, or `null` when it could not be
+ * loaded. Runs on the server, so the client and its API key never reach the browser.
+ *
+ * @example
+ * // src/headmark.functions.ts
+ * export const getPageMetadata = createServerFn({ method: 'GET' })
+ *   .validator(metadataPath)
+ *   .handler(({ data }) => loadMetadata(metadataClient, data))
+ */
+export async function loadMetadata(
+  client: Pick<MetadataClient, 'get'>,
+  path: string,
+): Promise<Metadata | null> {
+  return (await client.get(path))?.metadata ?? null
 }

@@ -290,3 +290,89 @@ describe('createWebhookHandler', () => {
     })
   })
 })
+
+describe('createWebhookHandler: revalidation', () => {
+  it('revalidates the changed path and says so in the 200 body', async () => {
+    const revalidate = vi.fn()
+    const client = { invalidate: vi.fn() }
+    const result = await call({ revalidate, client }, signed(JSON.stringify(update)))
+    expect(result).toEqual({ status: 200, body: { ok: true, revalidated: '/pricing/' } })
+    expect(revalidate).toHaveBeenCalledWith('/pricing/')
+    expect(client.invalidate).toHaveBeenCalledWith('/pricing/')
+  })
+
+  it('maps the dashboard path to the route path with pathRewrite, and keeps onEvent’s answer', async () => {
+    const revalidate = vi.fn(async () => {})
+    const result = await call(
+      { revalidate, pathRewrite: (path) => `/en${path}`, onEvent: () => ({ seen: true }) },
+      signed(JSON.stringify(update)),
+    )
+    expect(result).toEqual({
+      status: 200,
+      body: { ok: true, revalidated: '/en/pricing/', metadata: { seen: true } },
+    })
+    expect(revalidate).toHaveBeenCalledWith('/en/pricing/')
+  })
+
+  it('revalidates everything (null) when the default metadata changed, without rewriting', async () => {
+    const revalidate = vi.fn()
+    const pathRewrite = vi.fn((path: string) => path)
+    const result = await call(
+      { revalidate, pathRewrite },
+      signed(JSON.stringify({ ...update, path: null })),
+    )
+    expect(result).toEqual({ status: 200, body: { ok: true, revalidated: null } })
+    expect(revalidate).toHaveBeenCalledWith(null)
+    expect(pathRewrite).not.toHaveBeenCalled()
+  })
+
+  it('does not revalidate for a ping', async () => {
+    const revalidate = vi.fn()
+    expect(await call({ revalidate }, signed('{"_type":"placeholder"}'))).toEqual({
+      status: 200,
+      body: { ok: true },
+    })
+    expect(revalidate).not.toHaveBeenCalled()
+  })
+
+  it('answers 500 when revalidation throws', async () => {
+    const revalidate = () => {
+      throw new Error('cache offline')
+    }
+    expect(await call({ revalidate }, signed(JSON.stringify(update)))).toEqual({
+      status: 500,
+      body: {
+        ok: false,
+        error: 'Failed to run webhook handler',
+        metadata: { message: 'cache offline' },
+      },
+    })
+  })
+})
+
+describe('createWebhookHandler: methods other than POST', () => {
+  const handler = createWebhookHandler({ secret })
+
+  it.each(['GET', 'PUT', 'PATCH', 'DELETE'])(
+    'answers %s with 405 and Allow: POST',
+    async (method) => {
+      const response = await handler(
+        new Request(url, { method, ...(method === 'GET' ? {} : { body: '{}' }) }),
+      )
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('POST')
+      expect(await response.json()).toEqual({ ok: false, error: 'Method not allowed' })
+    },
+  )
+
+  it('answers HEAD with 405 and no body, OPTIONS with 204', async () => {
+    const head = await handler(new Request(url, { method: 'HEAD' }))
+    expect([head.status, head.headers.get('allow'), await head.text()]).toEqual([405, 'POST', ''])
+    const options = await handler(new Request(url, { method: 'OPTIONS' }))
+    expect([options.status, options.headers.get('allow'), await options.text()]).toEqual([
+      204,
+      'POST',
+      '',
+    ])
+  })
+})

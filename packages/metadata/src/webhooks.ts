@@ -57,9 +57,24 @@ export interface WebhookHandlerOptions {
   allowLegacyBearer?: boolean
   /** Timestamp tolerance in seconds. Default 300. */
   tolerance?: number
+  /**
+   * Runs for each verified `metadata_update` with the changed page's route path (after
+   * `pathRewrite`), or `null` when the site's default metadata changed and every page is
+   * affected: wire it to your framework's cache, e.g. Next's `revalidatePath`. The `200` body
+   * then says what was revalidated: `{ ok: true, revalidated: '/pricing' }` (`null` = everything).
+   * A throw answers `500 Failed to run webhook handler`.
+   */
+  revalidate?: (path: string | null) => unknown
+  /**
+   * Maps a path as it is stored in Headmark (the dashboard's) to your route's path before
+   * `revalidate` sees it, e.g. `(path) => \`/en${path}\`` when routes carry a locale prefix.
+   */
+  pathRewrite?: (path: string) => string
 }
 
-const answer = (status: number, body: object) => Response.json(body, { status })
+const answer = (status: number, body: object, headers?: HeadersInit) =>
+  Response.json(body, headers === undefined ? { status } : { status, headers })
+const ALLOW = { allow: 'POST' }
 const malformed = () => answer(400, { ok: false, error: 'Malformed JSON in request body' })
 
 async function readBody(request: Request): Promise<Uint8Array | null> {
@@ -96,7 +111,9 @@ async function readBody(request: Request): Promise<Uint8Array | null> {
  * - `500 { ok: false, error: 'Webhook secret is not configured' }`;
  * - `500 { ok: false, error: 'Failed to run webhook handler', metadata: { message } }`;
  * - `400 { ok: false, error: 'Malformed JSON in request body' }`;
- * - `413 { ok: false, error: 'Payload too large' }` above {@link MAX_WEBHOOK_BODY_BYTES}.
+ * - `413 { ok: false, error: 'Payload too large' }` above {@link MAX_WEBHOOK_BODY_BYTES};
+ * - `405 { ok: false, error: 'Method not allowed' }` with `Allow: POST` for any method but
+ *   `POST` (`HEAD` gets no body, `OPTIONS` gets `204` with `Allow: POST`).
  *
  * @example
  * // app/api/headmark/route.ts (Next.js)
@@ -110,6 +127,10 @@ export function createWebhookHandler(
   options: WebhookHandlerOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
+    const method = request.method.toUpperCase()
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: ALLOW })
+    if (method === 'HEAD') return new Response(null, { status: 405, headers: ALLOW })
+    if (method !== 'POST') return answer(405, { ok: false, error: 'Method not allowed' }, ALLOW)
     const secrets = [options.secret ?? []].flat().filter(Boolean)
     if (secrets.length === 0) {
       return answer(500, { ok: false, error: 'Webhook secret is not configured' })
@@ -150,15 +171,20 @@ export function createWebhookHandler(
         : malformed()
     }
 
-    if (payload._type === 'metadata_update') options.client?.invalidate(payload.path)
     try {
+      const body: { ok: true; metadata?: object; revalidated?: string | null } = { ok: true }
+      if (payload._type === 'metadata_update') {
+        options.client?.invalidate(payload.path)
+        if (options.revalidate) {
+          const { path } = payload
+          const route = path === null || !options.pathRewrite ? path : options.pathRewrite(path)
+          await options.revalidate(route)
+          body.revalidated = route
+        }
+      }
       const result = await options.onEvent?.(payload, { request, verification })
-      return answer(
-        200,
-        typeof result === 'object' && result !== null
-          ? { ok: true, metadata: result }
-          : { ok: true },
-      )
+      if (typeof result === 'object' && result !== null) body.metadata = result
+      return answer(200, body)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       return answer(500, {
