@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { pricingPage } from './editor.fixtures.ts'
+import { pricingPage, siteDefaults } from './editor.fixtures.ts'
 import { MetadataEditor, type MetadataEditorProps } from './metadata-editor.tsx'
 
 function Controlled(props: Partial<MetadataEditorProps> & { initial: Metadata }) {
@@ -130,5 +130,63 @@ describe('MetadataEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Add tag' })).toBeNull()
     expect(within(screen.getByRole('tabpanel')).queryByRole('button')).toBeNull()
+  })
+
+  it('shows inherited values as placeholders, never as values', async () => {
+    const onChange = vi.fn()
+    const onTabChange = vi.fn()
+    const { rerender } = render(
+      <Controlled
+        initial={{ openGraph: { title: 'Pricing' } }}
+        inherited={siteDefaults}
+        onChange={onChange}
+        tab="basic"
+      />,
+    )
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement
+    expect(title.value).toBe('')
+    expect(title.placeholder).toBe('Acme Analytics')
+    await userEvent.type(title, 'P')
+    expect(onChange).toHaveBeenLastCalledWith({ title: 'P', openGraph: { title: 'Pricing' } })
+
+    rerender(
+      <Controlled
+        initial={{ openGraph: { title: 'Pricing' } }}
+        inherited={siteDefaults}
+        tab="opengraph"
+        onTabChange={onTabChange}
+      />,
+    )
+    expect(screen.getByRole('textbox', { name: 'Site name' }).getAttribute('placeholder')).toBe(
+      'Acme Analytics',
+    )
+    // A field the page sets shows its own value; the unset choice names what it inherits.
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe(
+      'Pricing',
+    )
+    expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toContain(
+      'Not set (inherits “website”)',
+    )
+    expect(screen.getByText('https://acme.example/og/default.png')).toBeTruthy()
+  })
+
+  it('gives no inherited hint inside an image of the page’s own, which replaces the whole image', () => {
+    render(
+      <Controlled
+        initial={{ openGraph: { image: { url: 'https://acme.example/own.png' } } }}
+        inherited={siteDefaults}
+        tab="opengraph"
+      />,
+    )
+    const alt = screen.getByRole('textbox', { name: 'Alternative text' }) as HTMLInputElement
+    expect(alt.placeholder).toBe('')
+  })
+
+  it('names inherited icons and custom tags where the page has none', () => {
+    const { unmount } = render(<Controlled initial={{}} inherited={siteDefaults} tab="images" />)
+    expect(screen.getByText('/favicon-32.png')).toBeTruthy()
+    unmount()
+    render(<Controlled initial={{}} inherited={siteDefaults} tab="custom" />)
+    expect(screen.getByText('theme-color')).toBeTruthy()
   })
 })
