@@ -173,7 +173,16 @@ describe('MetadataEditor', () => {
   it('gives no inherited hint inside an image of the page’s own, which replaces the whole image', () => {
     render(
       <Controlled
-        initial={{ openGraph: { image: { url: 'https://acme.example/own.png' } } }}
+        initial={{
+          openGraph: {
+            image: {
+              url: 'https://acme.example/own.png',
+              width: 1,
+              height: 1,
+              mimeType: 'image/png',
+            },
+          },
+        }}
         inherited={siteDefaults}
         tab="opengraph"
       />,
