@@ -3,8 +3,13 @@ import { normalizePath } from '@headmark/metadata'
 // Page paths as the dashboard accepts them. The stored form is always normalizePath's, the same
 // function the public API and the SDK apply, so the path a person sees is the path served.
 
-/** The longest page path Headmark stores, in characters of its normalised form. */
-export const PAGE_PATH_MAX_LENGTH = 2048
+/**
+ * The longest page path Headmark stores, in UTF-8 bytes of its normalised form: far beyond real
+ * URLs, and small enough for the path's btree indexes (PostgreSQL refuses entries over ~2.7 kB).
+ */
+export const PAGE_PATH_MAX_BYTES = 2500
+
+const utf8 = new TextEncoder()
 
 /** The outcome of {@link pagePathFromInput}. */
 export type PagePathResult = { ok: true; path: string } | { ok: false; message: string }
@@ -12,7 +17,7 @@ export type PagePathResult = { ok: true; path: string } | { ok: false; message: 
 /**
  * The page path a person means by what they typed: `pricing`, `/pricing/`, `//pricing#plans` and
  * `https://acme.com/pricing` (on the site's own host) are all `/pricing`. A malformed `%` escape,
- * a URL on another host or a path over {@link PAGE_PATH_MAX_LENGTH} characters is refused with a
+ * a URL on another host or a path over {@link PAGE_PATH_MAX_BYTES} bytes is refused with a
  * message.
  *
  * @example
@@ -41,10 +46,13 @@ export function pagePathFromInput(input: string, siteHostname?: string): PagePat
         'The path has a malformed % escape. Write % as %25, or use a complete escape such as %C3%A9.',
     }
   }
-  if (result.path.length > PAGE_PATH_MAX_LENGTH) {
+  if (
+    result.path.length > PAGE_PATH_MAX_BYTES ||
+    utf8.encode(result.path).length > PAGE_PATH_MAX_BYTES
+  ) {
     return {
       ok: false,
-      message: `A page path can have at most ${PAGE_PATH_MAX_LENGTH} characters.`,
+      message: `A page path can be at most ${PAGE_PATH_MAX_BYTES} bytes long (as many Latin letters; accented and non-Latin letters take 2 to 4 bytes each).`,
     }
   }
   return { ok: true, path: result.path }

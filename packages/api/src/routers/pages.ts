@@ -37,7 +37,7 @@ const metadataOut = z.custom<Metadata>(
 )
 
 // Raw page paths as typed; pagePathOf normalises them (a malformed escape is a BAD_REQUEST).
-const rawPath = z.string().max(1_048_576, 'A page path can have at most 2048 characters.')
+const rawPath = z.string()
 const siteRef = { organizationSlug: z.string(), siteHostname: z.string().max(4096) }
 
 function pathIssue(message: string) {

@@ -12,22 +12,31 @@ import { isUniqueViolation } from './errors.ts'
 const SITE_NAME_MAX = 100
 const TITLE_TEMPLATE_MAX = 512
 
-const siteNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the site a name.')
-  .max(SITE_NAME_MAX, `The name can have at most ${SITE_NAME_MAX} characters.`)
-  .refine((value) => !value.includes('\u0000'), 'The name can not contain a NUL character.')
+// Text is stored exactly as typed. Two characters can not be: NUL (PostgreSQL text refuses it)
+// and a leading U+FEFF, which the embedded database's driver drops when it reads the value back.
+const storable = (label: string) =>
+  z
+    .string()
+    .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
+    .refine(
+      (value) => !value.startsWith('\uFEFF'),
+      `${label} starts with an invisible character (U+FEFF, a byte-order mark); remove it.`,
+    )
+
+const siteNameSchema = storable('The name')
+  .refine((value) => value.trim() !== '', 'Give the site a name.')
+  .refine(
+    (value) => value.length <= SITE_NAME_MAX,
+    `The name can have at most ${SITE_NAME_MAX} characters.`,
+  )
 
 // The raw text; sites.create/update normalise it with normalizeHostname, which says what is wrong.
-const hostnameInput = z.string().max(4096, 'A hostname can have at most 253 characters.')
+const hostnameInput = z.string()
 
-const titleTemplateSchema = z
-  .string()
-  .max(TITLE_TEMPLATE_MAX, `The title template can have at most ${TITLE_TEMPLATE_MAX} characters.`)
+const titleTemplateSchema = storable('The title template')
   .refine(
-    (value) => !value.includes('\u0000'),
-    'The title template can not contain a NUL character.',
+    (value) => value.length <= TITLE_TEMPLATE_MAX,
+    `The title template can have at most ${TITLE_TEMPLATE_MAX} characters.`,
   )
   .refine(
     (value) => value.trim() === '' || value.includes(TITLE_PLACEHOLDER),
