@@ -14,8 +14,9 @@ describe('the page screens’ search params', () => {
 
   it.each([
     [{ tab: 'twitter' }, { tab: 'twitter' }],
-    [{ tab: 'nope' }, {}],
-    [{ tab: 3 }, {}],
+    [{ tab: 'nope' }, { tab: 'basic' }],
+    [{ tab: 3 }, { tab: 'basic' }],
+    [{}, {}],
     [
       { metadataRevisionId: 'r1', tab: 'custom' },
       { tab: 'custom', metadataRevisionId: 'r1' },

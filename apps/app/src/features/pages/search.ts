@@ -18,13 +18,16 @@ export function pathFromSearch(search: Record<string, unknown>): { path?: string
 export const isEditorTab = (value: unknown): value is MetadataEditorTab =>
   typeof value === 'string' && (METADATA_EDITOR_TABS as readonly string[]).includes(value)
 
-/** The editor's own search params: an unknown tab is dropped here and corrected by the route. */
+/**
+ * The editor's own search params. An unknown tab reads as the default one (the route then
+ * corrects the address); an absent tab stays absent.
+ */
 export function editorSearch(search: Record<string, unknown>): {
   tab?: MetadataEditorTab
   metadataRevisionId?: string
 } {
   return {
-    ...(isEditorTab(search.tab) ? { tab: search.tab } : {}),
+    ...(search.tab === undefined ? {} : { tab: isEditorTab(search.tab) ? search.tab : 'basic' }),
     ...(typeof search.metadataRevisionId === 'string' && search.metadataRevisionId
       ? { metadataRevisionId: search.metadataRevisionId }
       : {}),

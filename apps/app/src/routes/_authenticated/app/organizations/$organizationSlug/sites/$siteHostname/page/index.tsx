@@ -14,12 +14,12 @@ export const Route = createFileRoute(
   validateSearch: editorSearch,
   beforeLoad: ({ location, search, params }) => {
     // An unknown tab in the address is corrected to the default one, not an error.
-    const asked = (location.search as { tab?: unknown }).tab
-    if (asked !== undefined && search.tab === undefined) {
+    const asked = new URLSearchParams(location.searchStr).get('tab')
+    if (asked !== null && asked !== search.tab) {
       throw redirect({
         to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
         params,
-        search: { ...search, tab: 'basic' },
+        search,
         replace: true,
       })
     }
