@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from '../domain/metadata-schema.ts'
 import { commitRevision } from '../domain/revisions.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import { pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
+import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
 import type { Context } from '../rpc/context.ts'
 import type { OrganizationScope } from '../rpc/organization-guard.ts'
 import {
@@ -18,8 +18,8 @@ const PAGE_SIZE = 50
 
 const pageRef = {
   organizationSlug: z.string(),
-  siteHostname: z.string().max(4096),
-  pagePath: z.string().max(1_048_576).nullable(),
+  siteHostname: lookupText('The hostname', 4096),
+  pagePath: z.string().nullable(),
 }
 
 // The type the client sees is the contract's Metadata; the handler validates with
@@ -102,7 +102,7 @@ export const metadataRevisionsRouter = {
   /** One revision of a page, with its metadata. */
   get: organizationProcedure()
     .route({ method: 'GET' })
-    .input(z.object({ ...pageRef, metadataRevisionId: z.string().max(256) }))
+    .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
     .output(revisionSchema)
     .handler(async ({ context, input }) => {
       const { page } = await resolvePage(context, input)
@@ -120,7 +120,7 @@ export const metadataRevisionsRouter = {
     .input(
       z.object({
         ...pageRef,
-        baseRevisionId: z.string().max(256).nullable(),
+        baseRevisionId: lookupText('The base revision id', 256).nullable(),
         metadata: metadataInput,
       }),
     )
@@ -143,7 +143,7 @@ export const metadataRevisionsRouter = {
 
   /** Makes an old revision current again by writing a new revision equal to it. */
   restore: organizationProcedure()
-    .input(z.object({ ...pageRef, metadataRevisionId: z.string().max(256) }))
+    .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
     .output(revisionSchema)
     .handler(async ({ context, input }) => {
       const { site, page } = await resolvePage(context, input)

@@ -11,6 +11,7 @@ import { servedMetadata } from '../domain/served-metadata.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import {
   clip,
+  lookupText,
   pagePathOf,
   requirePage,
   requireSite,
@@ -38,7 +39,7 @@ const metadataOut = z.custom<Metadata>(
 
 // Raw page paths as typed; pagePathOf normalises them (a malformed escape is a BAD_REQUEST).
 const rawPath = z.string()
-const siteRef = { organizationSlug: z.string(), siteHostname: z.string().max(4096) }
+const siteRef = { organizationSlug: z.string(), siteHostname: lookupText('The hostname', 4096) }
 
 function pathIssue(message: string) {
   return { issues: [{ path: ['path'], message }] }
@@ -115,8 +116,8 @@ export const pagesRouter = {
     .input(
       z.object({
         ...siteRef,
-        search: z.string().max(2048, 'Search for at most 2048 characters.').optional(),
-        cursor: z.string().max(1_048_576).optional(),
+        search: lookupText('The search', 2048).optional(),
+        cursor: lookupText('The cursor', 8192).optional(),
         limit: z.number().int().min(1).max(100).default(50),
       }),
     )

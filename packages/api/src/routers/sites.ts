@@ -6,7 +6,14 @@ import { page, site } from '../db/schema.ts'
 import { normalizeHostname } from '../domain/hostnames.ts'
 import { TITLE_PLACEHOLDER } from '../domain/served-metadata.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import { clip, requireSite, siteSchema, siteWithCounts, toSite } from '../rpc/site-guard.ts'
+import {
+  clip,
+  lookupText,
+  requireSite,
+  siteSchema,
+  siteWithCounts,
+  toSite,
+} from '../rpc/site-guard.ts'
 import { isUniqueViolation } from './errors.ts'
 
 const SITE_NAME_MAX = 100
@@ -44,7 +51,10 @@ const titleTemplateSchema = storable('The title template')
   )
   .nullable()
 
-const siteRef = z.object({ organizationSlug: z.string(), siteHostname: z.string().max(4096) })
+const siteRef = z.object({
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+})
 
 function hostnameOrRefuse(input: string, production: boolean): string {
   const result = normalizeHostname(input, { production })

@@ -21,7 +21,14 @@ export const organizationSlugSchema = z
     'Use lowercase letters, digits and single hyphens, starting and ending with a letter or digit.',
   )
 
-const guardInput = z.object({ organizationSlug: z.string().min(1) })
+const guardInput = z.object({
+  organizationSlug: z
+    .string()
+    .min(1)
+    .max(256, 'The organization slug can have at most 256 characters.')
+    // PostgreSQL refuses NUL in text parameters: refuse it here rather than fail with a 500.
+    .refine((value) => !value.includes('\u0000'), 'The slug can not contain a NUL character.'),
+})
 
 /** The organization a guarded procedure runs in, and the caller's membership of it. */
 export interface OrganizationScope {
