@@ -147,10 +147,11 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   const conflict = page.getByRole('alert').filter({ hasText: 'changed while you were editing' })
   await expect(conflict).toBeVisible()
   await expect(conflict).toContainText('Katherine Johnson saved revision 2')
-  await expect(conflict.getByRole('row', { name: /title/ }).first()).toContainText(
-    'My pricing title',
-  )
-  await expect(conflict).toContainText('Their pricing title')
+  const titleDifference = conflict
+    .getByRole('listitem')
+    .filter({ has: page.getByText('title', { exact: true }) })
+  await expect(titleDifference).toContainText('My pricing title')
+  await expect(titleDifference).toContainText('Their pricing title')
   // The text typed here is intact.
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('My pricing title')
   await conflict.getByRole('button', { name: 'Take theirs' }).click()

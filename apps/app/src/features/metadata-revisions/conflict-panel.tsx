@@ -1,5 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@headmark/ui'
+import { Button } from '@headmark/ui'
 import { Time } from '../../lib/dates.tsx'
 import { metadataDifferences } from './metadata-diff.ts'
 import type { Revision } from './queries.ts'
@@ -41,28 +41,23 @@ export function ConflictPanel({
         Nothing of yours was saved and nothing is lost: your text is still in the editor below.
       </p>
       {differences.length > 0 ? (
-        <Table scrollLabel="Differences between your version and the saved one">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Field</TableHead>
-              <TableHead>Yours (not saved)</TableHead>
-              <TableHead>{theirs ? `Revision ${theirs.number}` : 'Saved'}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {differences.map((difference) => (
-              <TableRow key={difference.path}>
-                <TableCell className="mono">{difference.path}</TableCell>
-                <TableCell className="diff-cell">
-                  {difference.mine ?? <em className="muted">not set</em>}
-                </TableCell>
-                <TableCell className="diff-cell">
-                  {difference.theirs ?? <em className="muted">not set</em>}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ul className="diff-list" aria-label="Differences">
+          {differences.map((difference) => (
+            <li key={difference.path} className="diff-item">
+              <p className="mono diff-path">{difference.path}</p>
+              <dl className="diff-pair">
+                <div>
+                  <dt>Yours (not saved)</dt>
+                  <dd>{difference.mine ?? <em className="muted">not set</em>}</dd>
+                </div>
+                <div>
+                  <dt>{theirs ? `Revision ${theirs.number}` : 'Saved'}</dt>
+                  <dd>{difference.theirs ?? <em className="muted">not set</em>}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="muted">Both versions are the same.</p>
       )}

@@ -113,6 +113,7 @@ export function PageEditor({
         const current = await queryClient.fetchQuery({ ...query, staleTime: 0 })
         setConflict({ theirs: current.revision })
         setFormError(null)
+        await invalidateSiteData(queryClient)
         return
       }
       const errors = editorErrors(error)

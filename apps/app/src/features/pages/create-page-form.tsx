@@ -12,13 +12,16 @@ type Errors = Partial<Record<'path' | 'form', string>>
 export function CreatePageForm({
   organizationSlug,
   siteHostname,
+  initialPath = '/',
 }: {
   organizationSlug: string
   siteHostname: string
+  /** E.g. a path that was not found, offered for creation. */
+  initialPath?: string | undefined
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [path, setPath] = useState('/')
+  const [path, setPath] = useState(initialPath)
   const [errors, setErrors] = useState<Errors>({})
 
   const create = useMutation({

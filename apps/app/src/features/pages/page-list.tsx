@@ -43,20 +43,23 @@ export function PageList({
   const pages = useSuspenseInfiniteQuery(pagesQuery(organizationSlug, siteHostname, search))
   const items = pages.data.pages.flatMap((page) => page.items)
   const searching = typed.trim() !== search
+  const noPagesAtAll = items.length === 0 && !search && !typed
 
   return (
     <div className="stack">
-      <div role="search" className="page-search">
-        <Field label="Search pages" hideLabel>
-          <Input
-            type="search"
-            value={typed}
-            placeholder="Search by path, e.g. /blog"
-            dir="ltr"
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
-        </Field>
-      </div>
+      {noPagesAtAll ? null : (
+        <div role="search" className="page-search">
+          <Field label="Search pages" hideLabel>
+            <Input
+              type="search"
+              value={typed}
+              placeholder="Search by path, e.g. /blog"
+              dir="ltr"
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+          </Field>
+        </div>
+      )}
       <p className="hm-visually-hidden" role="status">
         {searching ? 'Searching…' : ''}
       </p>
@@ -90,7 +93,7 @@ export function PageList({
             <TableRow>
               <TableHead>Path</TableHead>
               <TableHead>Last change</TableHead>
-              <TableHead className="numeric">Revisions</TableHead>
+              <TableHead className="numeric hide-narrow">Revisions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -106,10 +109,12 @@ export function PageList({
                     {page.path}
                   </Link>
                 </TableCell>
-                <TableCell className="nowrap">
+                <TableCell>
                   {page.lastChangedAt ? (
                     <>
-                      <Time value={page.lastChangedAt} />
+                      <span className="nowrap">
+                        <Time value={page.lastChangedAt} />
+                      </span>
                       {page.lastChangedBy ? (
                         <span className="muted"> by {page.lastChangedBy.name}</span>
                       ) : null}
@@ -118,7 +123,9 @@ export function PageList({
                     <span className="muted">No metadata yet</span>
                   )}
                 </TableCell>
-                <TableCell className="numeric">{page.revisionCount.toLocaleString('en')}</TableCell>
+                <TableCell className="numeric hide-narrow">
+                  {page.revisionCount.toLocaleString('en')}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

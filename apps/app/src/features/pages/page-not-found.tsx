@@ -27,8 +27,9 @@ export function PageNotFound({
             <Link
               to="/app/organizations/$organizationSlug/sites/$siteHostname/pages/new"
               params={params}
+              search={path === undefined ? {} : { path }}
             >
-              Create a page
+              {path === undefined ? 'Create a page' : `Create ${path}`}
             </Link>
           </Button>
         </div>

@@ -54,7 +54,7 @@ export function SiteList({
               <TableHead>Name</TableHead>
               <TableHead>Hostname</TableHead>
               <TableHead className="numeric">Pages</TableHead>
-              <TableHead>Last change</TableHead>
+              <TableHead className="hide-narrow">Last change</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -71,7 +71,7 @@ export function SiteList({
                 </TableCell>
                 <TableCell className="mono">{site.hostname}</TableCell>
                 <TableCell className="numeric">{site.pageCount.toLocaleString('en')}</TableCell>
-                <TableCell className="nowrap">
+                <TableCell className="nowrap hide-narrow">
                   {site.lastChangedAt ? <Time value={site.lastChangedAt} /> : 'Never'}
                 </TableCell>
               </TableRow>
