@@ -119,6 +119,10 @@ describe('sites.create', () => {
 
   it('refuses an empty or oversized name, and a NUL character', async () => {
     const { owner } = await cast()
+    // The message is the issue's own, so a toast says what to change.
+    await expect(
+      owner.rpc.sites.create({ ...acme, name: ' ', hostname: 'x.acme.com' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Give the site a name.' })
     for (const name of ['  ', 'a'.repeat(101), 'a\u0000b', '\uFEFFAcme']) {
       await expect(
         owner.rpc.sites.create({ ...acme, name, hostname: 'x.acme.com' }),
