@@ -298,3 +298,41 @@ test('a member edits metadata but sees no site settings', async ({ page, browser
   ).toContainText('Member Person')
   await memberContext.close()
 })
+
+test('the pages list brings 50 pages at a time and searches by part of the path', async ({
+  page,
+}) => {
+  const slug = uniqueSlug('many')
+  const site = 'many.example'
+  await signUpAndVerify(page, uniqueEmail('many'))
+  await createOrganization(page, 'Many Pages', slug)
+  await createSite(page, slug, 'Many pages', site)
+
+  // 60 pages through the RPC endpoint the app itself calls.
+  for (let index = 0; index < 60; index += 1) {
+    const path = `/docs/${String(index).padStart(2, '0')}`
+    const created = await page.request.post(url('/api/rpc/pages/create'), {
+      data: { json: { organizationSlug: slug, siteHostname: site, path } },
+      headers: { origin: baseURL() },
+    })
+    expect(created.ok(), await created.text()).toBe(true)
+  }
+
+  await page.goto(url(`/app/organizations/${slug}/sites/${site}`))
+  const pages = page.getByRole('region', { name: /^Pages/ })
+  await expect(pages.getByRole('heading', { name: 'Pages 60' })).toBeVisible()
+  const rows = pages.getByRole('table').getByRole('row')
+  await expect(rows).toHaveCount(51)
+  await expect(rows.nth(1)).toContainText('/docs/00')
+  await page.getByRole('button', { name: 'Show more pages' }).click()
+  await expect(rows).toHaveCount(61)
+  await expect(rows.last()).toContainText('/docs/59')
+  await expect(page.getByRole('button', { name: 'Show more pages' })).toHaveCount(0)
+
+  await page.getByRole('searchbox', { name: 'Search pages' }).fill('/docs/5')
+  await expect(rows).toHaveCount(11)
+  // The search is in the address: a reload shows the same results.
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search pages' })).toHaveValue('/docs/5')
+  await expect(rows).toHaveCount(11)
+})
