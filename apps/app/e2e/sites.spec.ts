@@ -21,6 +21,8 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   page,
   browser,
 }) => {
+  // One long journey through every screen: give it three times the usual time.
+  test.slow()
   const email = uniqueEmail('core')
   const slug = uniqueSlug('rockets')
   await signUpAndVerify(page, email, 'Katherine Johnson')
@@ -245,6 +247,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
 })
 
 test('a member edits metadata but sees no site settings', async ({ page, browser }) => {
+  test.slow()
   const ownerEmail = uniqueEmail('owner')
   const memberEmail = uniqueEmail('member')
   const slug = uniqueSlug('crew')
