@@ -380,6 +380,14 @@ test('hostile paths and text are stored and shown back exactly, never executed',
   await expect(page.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Path')).toHaveValue('/%E0%A4%A')
 
+  // …and in the address, the editor says so in place.
+  await page.goto(editorUrl(slug, site, '/%'))
+  await expect(page.getByRole('alert')).toContainText('This could not be shown')
+  await expect(page.getByRole('alert')).toContainText('malformed % escape')
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+    '<script>alert(1)</script>',
+  )
+
   // Markup in metadata is text: saved, shown back and served as typed.
   await page.goto(editorUrl(slug, site, '/<script>alert(1)</script>'))
   const markup = '"><img src=x onerror=alert(1)>'
