@@ -213,6 +213,11 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
     url(`/app/organizations/${slug}/sites/${site}/page/edit?path=%2Fblog%2Ffirst-launch`),
   )
   await expect(crumbs(page)).toContainText('Edit Page')
+  // The page's crumb leads back to that page's editor.
+  await expect(crumbs(page).getByRole('link', { name: '/blog/first-launch' })).toHaveAttribute(
+    'href',
+    /\/page\?path=%2Fblog%2Ffirst-launch$/,
+  )
   await page.getByLabel('Path').fill('/blog/liftoff')
   await page.getByRole('button', { name: 'Change path' }).click()
   await expect(page.getByRole('heading', { level: 1, name: '/blog/liftoff' })).toBeVisible()

@@ -88,7 +88,7 @@ export function PageList({
           />
         )
       ) : (
-        <Table scrollLabel="Pages" aria-busy={searching || undefined}>
+        <Table scrollLabel="Page list" aria-busy={searching || undefined}>
           <TableHeader>
             <TableRow>
               <TableHead>Path</TableHead>

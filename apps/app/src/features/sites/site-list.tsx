@@ -48,7 +48,7 @@ export function SiteList({
           action={createSite}
         />
       ) : (
-        <Table scrollLabel="Sites">
+        <Table scrollLabel="Site list">
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>

@@ -16,7 +16,8 @@ export const Route = createFileRoute(
       const details = await context.queryClient.ensureQueryData(
         pageQuery(params.organizationSlug, params.siteHostname, deps.path),
       )
-      return { crumb: details.page.path ?? 'Site defaults' }
+      const path = details.page.path
+      return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
     } catch (error) {
       if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
       throw error
