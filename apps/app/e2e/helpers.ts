@@ -17,12 +17,12 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const PASSWORD = 'correct horse battery staple'
 
-/** Finds the newest e-mail to `to` in the development mailbox and returns its first link. */
+/** Finds the newest e-mail to `to` with a link containing `linkPart` in the development mailbox and returns that link. */
 export async function linkFromMailbox(page: Page, to: string, linkPart: string): Promise<string> {
   await page.goto(url('/dev/mailbox'))
   const message = page
     .getByRole('listitem')
-    .filter({ hasText: `To ${to}` })
+    .filter({ hasText: `To ${to}`, has: page.locator(`a[href*="${linkPart}"]`) })
     .first()
   await expect(message).toBeVisible()
   const href = await message.locator(`a[href*="${linkPart}"]`).first().getAttribute('href')
@@ -52,4 +52,54 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** On the create-organization screen (where a new user lands): creates one and opens it. */
+export async function createOrganization(page: Page, name: string, slug: string): Promise<void> {
+  await page.goto(url('/app/organizations/create'))
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Slug').fill(slug)
+  await page.getByRole('button', { name: 'Create organization' }).click()
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}$`))
+}
+
+/** Creates a site from the organization's home and lands on its overview. */
+export async function createSite(
+  page: Page,
+  organizationSlug: string,
+  name: string,
+  hostname: string,
+): Promise<void> {
+  await page.goto(url(`/app/organizations/${organizationSlug}/sites/new`))
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await page.getByLabel('Hostname').fill(hostname)
+  await page.getByRole('button', { name: 'Create site' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+/** Creates a page of a site and lands on its metadata editor. */
+export async function createPage(
+  page: Page,
+  organizationSlug: string,
+  siteHostname: string,
+  path: string,
+): Promise<void> {
+  await page.goto(url(`/app/organizations/${organizationSlug}/sites/${siteHostname}/pages/new`))
+  await page.getByLabel('Path').fill(path)
+  await page.getByRole('button', { name: 'Create page' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: path })).toBeVisible()
+}
+
+/** The address of a page's metadata editor. */
+export function editorUrl(
+  organizationSlug: string,
+  siteHostname: string,
+  path: string | null,
+  search: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams({ ...(path === null ? {} : { path }), ...search })
+  const query = params.toString()
+  return url(
+    `/app/organizations/${organizationSlug}/sites/${siteHostname}/page${query ? `?${query}` : ''}`,
+  )
 }

@@ -31,6 +31,14 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -148,6 +156,76 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport.update(
+    {
+      id: '/sites/$siteHostname',
+      path: '/sites/$siteHostname',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport.update({
+    id: '/sites/new',
+    path: '/sites/new',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport.update(
+    {
+      id: '/edit',
+      path: '/edit',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport.update(
+    {
+      id: '/page',
+      path: '/page',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport.update(
+    {
+      id: '/edit',
+      path: '/edit',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport.update(
+    {
+      id: '/pages/new',
+      path: '/pages/new',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof UnauthenticatedIndexRoute
@@ -170,6 +248,14 @@ export interface FileRoutesByFullPath {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof UnauthenticatedIndexRoute
@@ -189,6 +275,12 @@ export interface FileRoutesByTo {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -214,6 +306,14 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -238,6 +338,14 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations/'
     | '/app/organizations/$organizationSlug/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,6 +365,12 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations'
     | '/app/organizations/$organizationSlug'
+    | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
   id:
     | '__root__'
     | '/_authenticated'
@@ -281,6 +395,14 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
     | '/_authenticated/app/organizations/$organizationSlug/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -453,17 +575,121 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
+      path: '/sites/$siteHostname'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/new': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/new'
+      path: '/sites/new'
+      fullPath: '/app/organizations/$organizationSlug/sites/new'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+      path: '/edit'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
+      path: '/page'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+      path: '/edit'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+      path: '/pages/new'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
   }
 }
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren,
+  )
+
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
 }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
   {
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugIndexRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute,
   }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren =

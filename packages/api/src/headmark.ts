@@ -64,6 +64,7 @@ export async function createHeadmark(
   })
 
   const createContext = async (headers: Headers): Promise<Context> => ({
+    env,
     db,
     auth,
     events,

@@ -21,7 +21,7 @@ const organizationCases: Array<[string, Record<string, string[]>, Record<Role, b
     { organization: ['delete'] },
     { owner: true, admin: false, member: false },
   ],
-  ...(['member', 'invitation', 'team'] as const).flatMap((resource) =>
+  ...(['member', 'invitation', 'team', 'site'] as const).flatMap((resource) =>
     (['create', 'update', 'delete'] as const).map(
       (action): [string, Record<string, string[]>, Record<Role, boolean>] => [
         `${action} ${resource}s`,

@@ -9,6 +9,9 @@ export const organizationStatements = {
   // is deleted, so whoever may delete invitations holds it too.
   invitation: ['create', 'update', 'delete', 'cancel'],
   team: ['create', 'update', 'delete'],
+  // Sites and what configures them (settings, API keys, webhooks). Viewing sites, creating pages
+  // and saving metadata need only membership, so they have no statement here.
+  site: ['create', 'update', 'delete'],
 } as const
 
 export const organizationAccess = createAccessControl(organizationStatements)
@@ -17,6 +20,7 @@ const manage = {
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'update', 'delete', 'cancel'],
   team: ['create', 'update', 'delete'],
+  site: ['create', 'update', 'delete'],
 } as const
 
 export const organizationRoles = {

@@ -1,9 +1,12 @@
 import type { Auth, AuthSession } from '../auth.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
+import type { ServerEnv } from '../env.ts'
 
 /** What every procedure receives. */
 export interface Context {
+  /** The server's validated configuration (e.g. production refuses `localhost` sites). */
+  env: ServerEnv
   db: Database
   auth: Auth
   /** Where the core announces saved revisions and changed sites (webhooks, public API cache). */

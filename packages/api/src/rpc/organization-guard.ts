@@ -1,4 +1,4 @@
-import { ORPCError } from '@orpc/server'
+import { ORPCError, ValidationError } from '@orpc/server'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { member, organization } from '../db/schema.ts'
@@ -21,7 +21,14 @@ export const organizationSlugSchema = z
     'Use lowercase letters, digits and single hyphens, starting and ending with a letter or digit.',
   )
 
-const guardInput = z.object({ organizationSlug: z.string().min(1) })
+const guardInput = z.object({
+  organizationSlug: z
+    .string()
+    .min(1)
+    .max(256, 'The organization slug can have at most 256 characters.')
+    // PostgreSQL refuses NUL in text parameters: refuse it here rather than fail with a 500.
+    .refine((value) => !value.includes('\u0000'), 'The slug can not contain a NUL character.'),
+})
 
 /** The organization a guarded procedure runs in, and the caller's membership of it. */
 export interface OrganizationScope {
@@ -86,6 +93,28 @@ export function organizationProcedure(permission?: OrganizationPermission) {
       organization: { id, name, slug: row.organization.slug, logo, createdAt },
       membership: { id: row.membership.id, role: primaryOrganizationRole(storedRole), storedRole },
     }
-    return next({ context: scope })
+    try {
+      return await next({ context: scope })
+    } catch (error) {
+      throw withReadableValidationMessage(error)
+    }
+  })
+}
+
+/**
+ * oRPC refuses invalid input with the message "Input validation failed" and the issues in
+ * `data.issues`. The form shows each issue on its field, but a toast or a client without a form
+ * only has the message: make it the first issue's own message.
+ */
+function withReadableValidationMessage(error: unknown): unknown {
+  if (!(error instanceof ORPCError) || error.code !== 'BAD_REQUEST') return error
+  if (!(error.cause instanceof ValidationError)) return error
+  const [first, ...rest] = error.cause.issues
+  if (!first) return error
+  const more = rest.length === 0 ? '' : ` (and ${rest.length} more to fix)`
+  return new ORPCError('BAD_REQUEST', {
+    message: `${first.message}${more}`,
+    data: error.data,
+    cause: error.cause,
   })
 }

@@ -33,8 +33,16 @@ export function CustomTagsPanel() {
     update(next)
   }
 
+  const inherited = editor.inherited.customTags ?? []
+
   return (
     <div className="hm-metadata-editor__list">
+      {inherited.length > 0 ? (
+        <p className="hm-metadata-editor__none">
+          Inherited: <span dir="ltr">{inherited.map((tag) => tag.name).join(', ')}</span>. A tag of
+          the same name here replaces the inherited one.
+        </p>
+      ) : null}
       {tags.length === 0 ? (
         <p className="hm-metadata-editor__none">
           No custom tags. Add one for anything the other tabs do not cover, e.g. theme-color.

@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react'
 
 export interface EditorContextValue {
   value: Metadata
+  /** What the page inherits where it sets nothing (the site's defaults); `{}` when none. */
+  inherited: Metadata
   readOnly: boolean
   /** Replaces the value at a dotted path and reports the new metadata object. */
   set: (path: string, next: unknown) => void

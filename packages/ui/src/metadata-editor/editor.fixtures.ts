@@ -35,3 +35,24 @@ export const arabicPage: Metadata = {
     'خطط بسيطة لكل الفرق. ابدأ مجاناً وقم بالترقية عندما تحتاج إلى المزيد من المواقع أو الصفحات أو الأعضاء أو خطافات الويب. جميع الخطط تشمل الدعم عبر البريد الإلكتروني وواجهة برمجة التطبيقات.',
   openGraph: { locale: 'ar_EG', siteName: 'أكمي للتحليلات' },
 }
+
+/** A site's defaults, which a page inherits wherever it sets nothing. */
+export const siteDefaults: Metadata = {
+  title: 'Acme Analytics',
+  description: 'Product analytics that respects your visitors.',
+  openGraph: {
+    type: 'website',
+    siteName: 'Acme Analytics',
+    locale: 'en_US',
+    image: {
+      url: 'https://acme.example/og/default.png',
+      alt: 'The Acme logo',
+      width: 1200,
+      height: 630,
+      mimeType: 'image/png',
+    },
+  },
+  twitter: { card: 'summary_large_image' },
+  icon: [{ url: '/favicon-32.png', width: 32, height: 32, mimeType: 'image/png' }],
+  customTags: [{ name: 'theme-color', content: '#2451c7' }],
+}

@@ -4,6 +4,7 @@ import { Input } from '../input/input.tsx'
 import { Select } from '../select/select.tsx'
 import { Textarea } from '../textarea/textarea.tsx'
 import { useEditor } from './editor-context.ts'
+import { inheritedText } from './inherited.ts'
 import { getMetadataPath } from './paths.ts'
 
 /** The Field of one metadata path: its id, label, description and the editor's error for it. */
@@ -50,6 +51,7 @@ export function TextField({
   description,
   limit,
   multiline,
+  placeholder,
   ...input
 }: TextFieldProps) {
   const editor = useEditor()
@@ -61,6 +63,7 @@ export function TextField({
     limit,
     onChange: (event: { target: { value: string } }) => editor.set(path, event.target.value),
     onBlur: () => editor.touch(path),
+    placeholder: inheritedText(editor.inherited, path) ?? placeholder,
     ...input,
   }
   return (
@@ -115,8 +118,15 @@ export function ChoiceField({ path, label, description, choices, labels = {} }: 
   const raw = getMetadataPath(editor.value, path)
   // Radix Select reserves '' for "no selection", so the contract's '' choice gets a stand-in.
   const current = raw === undefined ? UNSET : raw === '' ? EMPTY : String(raw)
+  const inherited = getMetadataPath(editor.inherited, path)
   const options = [
-    { value: UNSET, label: 'Not set' },
+    {
+      value: UNSET,
+      label:
+        typeof inherited === 'string'
+          ? `Not set (inherits “${labels[inherited] ?? inherited}”)`
+          : 'Not set',
+    },
     ...choices.map((choice) => ({
       value: choice === '' ? EMPTY : choice,
       label: labels[choice] ?? choice,
@@ -168,6 +178,7 @@ export function ListField({ path, label, description }: ListFieldProps) {
       <Input
         value={draft}
         readOnly={editor.readOnly}
+        placeholder={inheritedText(editor.inherited, path)}
         dir="ltr"
         onChange={(event) => {
           setDraft(event.target.value)

@@ -59,12 +59,22 @@ export function OptionalImage({ path, legend }: { path: string; legend: string }
   const editor = useEditor()
   const image = getMetadataPath(editor.value, path)
   if (!image) {
-    if (editor.readOnly) return <p className="hm-metadata-editor__none">{legend}: not set.</p>
+    const inherited = getMetadataPath(editor.inherited, path) as MetadataImage | undefined
+    const note = inherited?.url ? (
+      <p className="hm-metadata-editor__none">
+        Inherited: <span dir="ltr">{inherited.url}</span>
+      </p>
+    ) : null
+    if (editor.readOnly)
+      return note ?? <p className="hm-metadata-editor__none">{legend}: not set.</p>
     return (
-      <div>
-        <Button id={editor.idFor(path)} size="sm" onClick={() => editor.set(path, blankImage())}>
-          Add {legend.toLowerCase()}
-        </Button>
+      <div className="hm-metadata-editor__list">
+        {note}
+        <div>
+          <Button id={editor.idFor(path)} size="sm" onClick={() => editor.set(path, blankImage())}>
+            Add {legend.toLowerCase()}
+          </Button>
+        </div>
       </div>
     )
   }
@@ -95,11 +105,21 @@ export function ImageList({ path, noun, allowRootRelative }: ImageListProps) {
   const editor = useEditor()
   const raw = getMetadataPath(editor.value, path)
   const images = Array.isArray(raw) ? (raw as MetadataImage[]) : []
+  const inheritedRaw = getMetadataPath(editor.inherited, path)
+  const inheritedImages = Array.isArray(inheritedRaw) ? (inheritedRaw as MetadataImage[]) : []
   const keys = useRowKeys(images.length)
   return (
     <div className="hm-metadata-editor__list">
       {images.length === 0 ? (
-        <p className="hm-metadata-editor__none">No {noun.toLowerCase()}s yet.</p>
+        <p className="hm-metadata-editor__none">
+          {inheritedImages.length > 0 ? (
+            <>
+              Inherited: <span dir="ltr">{inheritedImages.map((item) => item.url).join(', ')}</span>
+            </>
+          ) : (
+            `No ${noun.toLowerCase()}s yet.`
+          )}
+        </p>
       ) : null}
       {images.map((_, index) => (
         <ImageFields

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { dark, narrow, rtl } from '../storybook/states.ts'
-import { arabicPage, pricingPage } from './editor.fixtures.ts'
+import { arabicPage, pricingPage, siteDefaults } from './editor.fixtures.ts'
 import {
   MetadataEditor,
   type MetadataEditorProps,
@@ -181,3 +181,25 @@ export const LongRtlContent: Story = { ...rtl, args: { value: arabicPage } }
 export const Dark: Story = { ...dark, args: { tab: 'opengraph' } }
 
 export const Narrow: Story = { ...narrow, args: { tab: 'custom' } }
+
+/** A page that sets only a few fields: the site's defaults show through as placeholders. */
+export const Inherited: Story = {
+  args: {
+    value: { title: 'Pricing', openGraph: { title: 'Acme Analytics pricing' } },
+    inherited: siteDefaults,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Description' })).toHaveAttribute(
+      'placeholder',
+      siteDefaults.description,
+    )
+    await userEvent.click(canvas.getByRole('tab', { name: 'Open Graph' }))
+    await expect(canvas.getByRole('textbox', { name: 'Site name' })).toHaveAttribute(
+      'placeholder',
+      'Acme Analytics',
+    )
+    await expect(canvas.getByRole('textbox', { name: 'Site name' })).toHaveValue('')
+  },
+}
+
+export const InheritedDark: Story = { ...dark, args: { ...Inherited.args, tab: 'opengraph' } }

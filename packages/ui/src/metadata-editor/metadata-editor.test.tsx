@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { pricingPage } from './editor.fixtures.ts'
+import { pricingPage, siteDefaults } from './editor.fixtures.ts'
 import {
   MetadataEditor,
   type MetadataEditorHandle,
@@ -160,5 +160,72 @@ describe('MetadataEditor', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getAllByRole('textbox', { name: 'Content' })[1]),
     )
+  })
+
+  it('shows inherited values as placeholders, never as values', async () => {
+    const onChange = vi.fn()
+    const onTabChange = vi.fn()
+    const { rerender } = render(
+      <Controlled
+        initial={{ openGraph: { title: 'Pricing' } }}
+        inherited={siteDefaults}
+        onChange={onChange}
+        tab="basic"
+      />,
+    )
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement
+    expect(title.value).toBe('')
+    expect(title.placeholder).toBe('Acme Analytics')
+    await userEvent.type(title, 'P')
+    expect(onChange).toHaveBeenLastCalledWith({ title: 'P', openGraph: { title: 'Pricing' } })
+
+    rerender(
+      <Controlled
+        initial={{ openGraph: { title: 'Pricing' } }}
+        inherited={siteDefaults}
+        tab="opengraph"
+        onTabChange={onTabChange}
+      />,
+    )
+    expect(screen.getByRole('textbox', { name: 'Site name' }).getAttribute('placeholder')).toBe(
+      'Acme Analytics',
+    )
+    // A field the page sets shows its own value; the unset choice names what it inherits.
+    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe(
+      'Pricing',
+    )
+    expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toContain(
+      'Not set (inherits “website”)',
+    )
+    expect(screen.getByText('https://acme.example/og/default.png')).toBeTruthy()
+  })
+
+  it('gives no inherited hint inside an image of the page’s own, which replaces the whole image', () => {
+    render(
+      <Controlled
+        initial={{
+          openGraph: {
+            image: {
+              url: 'https://acme.example/own.png',
+              width: 1,
+              height: 1,
+              mimeType: 'image/png',
+            },
+          },
+        }}
+        inherited={siteDefaults}
+        tab="opengraph"
+      />,
+    )
+    const alt = screen.getByRole('textbox', { name: 'Alternative text' }) as HTMLInputElement
+    expect(alt.placeholder).toBe('')
+  })
+
+  it('names inherited icons and custom tags where the page has none', () => {
+    const { unmount } = render(<Controlled initial={{}} inherited={siteDefaults} tab="images" />)
+    expect(screen.getByText('/favicon-32.png')).toBeTruthy()
+    unmount()
+    render(<Controlled initial={{}} inherited={siteDefaults} tab="custom" />)
+    expect(screen.getByText('theme-color')).toBeTruthy()
   })
 })

@@ -37,6 +37,8 @@ const TAB_OF_PATH: [RegExp, MetadataEditorTab][] = [
   [/^(icon|appleTouchIcon)\./, 'images'],
   [/^customTags\./, 'custom'],
 ]
+const NOTHING_INHERITED: Metadata = {}
+
 const tabOf = (path: string): MetadataEditorTab =>
   TAB_OF_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? 'basic'
 
@@ -56,6 +58,11 @@ export interface MetadataEditorProps {
   onChange: (value: Metadata) => void
   /** The stored version; the editor is dirty while `value` differs. Defaults to the first `value`. */
   savedValue?: Metadata
+  /**
+   * What the page inherits where it sets nothing, e.g. the site's defaults: shown as each
+   * empty field's placeholder (and beside unset choices, images and tags), never as its value.
+   */
+  inherited?: Metadata
   /** The active tab (controlled), e.g. from the URL's `tab` search param. */
   tab?: MetadataEditorTab
   defaultTab?: MetadataEditorTab
@@ -87,6 +94,7 @@ export function MetadataEditor({
   value,
   onChange,
   savedValue,
+  inherited = NOTHING_INHERITED,
   tab,
   defaultTab = 'basic',
   onTabChange,
@@ -124,6 +132,7 @@ export function MetadataEditor({
   const context = useMemo<EditorContextValue>(
     () => ({
       value,
+      inherited,
       readOnly,
       set: (path, next) => onChange(setMetadataPath(value, path, next)),
       errorFor,
@@ -131,7 +140,7 @@ export function MetadataEditor({
         setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
       idFor: (path) => `${idPrefix}-${path.replaceAll('.', '-')}`,
     }),
-    [value, readOnly, onChange, errorFor, idPrefix],
+    [value, inherited, readOnly, onChange, errorFor, idPrefix],
   )
 
   const visibleErrors = Object.fromEntries(METADATA_EDITOR_TABS.map((name) => [name, 0])) as Record<

@@ -31,7 +31,11 @@ export function BasicPanel() {
         <Field
           id={editor.idFor('noindex')}
           label="Hide from search engines (noindex)"
-          description="Asks search engines not to list this page."
+          description={
+            editor.inherited.noindex === true
+              ? 'Inherited: on. The site’s defaults already ask search engines not to list its pages.'
+              : 'Asks search engines not to list this page.'
+          }
         >
           <Switch
             checked={editor.value.noindex === true}

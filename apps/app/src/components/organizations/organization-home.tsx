@@ -1,5 +1,6 @@
-import { Badge, EmptyState } from '@headmark/ui'
+import { Badge } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { SiteList } from '../../features/sites/site-list.tsx'
 import { organizationQuery } from '../../lib/queries.ts'
 
 export function OrganizationHome({ slug }: { slug: string }) {
@@ -10,10 +11,7 @@ export function OrganizationHome({ slug }: { slug: string }) {
         <h1>{organization.name}</h1>
         <Badge>{organization.role}</Badge>
       </div>
-      <EmptyState
-        title="No sites yet"
-        description="Sites are added by hostname; each one gets its pages, metadata and webhooks."
-      />
+      <SiteList organizationSlug={slug} canManageSites={organization.role !== 'member'} />
     </div>
   )
 }

@@ -31,6 +31,11 @@ export const site = pgTable(
     /** Applied to every served title, e.g. `%s · Acme`. */
     titleTemplate: text('title_template'),
     requireApiKey: boolean('require_api_key').notNull().default(false),
+    /**
+     * When what the site serves last changed (a revision, a page renamed or deleted). Kept here
+     * so the site list does not scan every page's revisions.
+     */
+    lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,74 @@
+import type { Metadata } from '@headmark/metadata'
+import { Button } from '@headmark/ui'
+import { Time } from '../../lib/dates.tsx'
+import { metadataDifferences } from './metadata-diff.ts'
+import type { Revision } from './queries.ts'
+import { revisionAuthorLabel } from './revision-labels.ts'
+
+interface ConflictPanelProps {
+  mine: Metadata
+  /** The page's current revision, saved by someone else since this editor loaded (null: none). */
+  theirs: Revision | null
+  onKeepMine: () => void
+  onTakeTheirs: () => void
+  saving: boolean
+}
+
+/**
+ * Shown when a save finds that the page changed since the editor loaded: both versions, field by
+ * field, and the choice. The person's own text stays in the editor whatever they choose to read.
+ */
+export function ConflictPanel({
+  mine,
+  theirs,
+  onKeepMine,
+  onTakeTheirs,
+  saving,
+}: ConflictPanelProps) {
+  const differences = metadataDifferences(mine, theirs?.metadata ?? {})
+  return (
+    <section className="conflict-panel stack" role="alert" aria-labelledby="conflict-heading">
+      <h2 id="conflict-heading">This page changed while you were editing</h2>
+      <p>
+        {theirs ? (
+          <>
+            {revisionAuthorLabel(theirs)} saved revision {theirs.number} at{' '}
+            <Time value={theirs.createdAt} />.
+          </>
+        ) : (
+          'Its saved metadata was removed.'
+        )}{' '}
+        Nothing of yours was saved and nothing is lost: your text is still in the editor below.
+      </p>
+      {differences.length > 0 ? (
+        <ul className="diff-list" aria-label="Differences">
+          {differences.map((difference) => (
+            <li key={difference.path} className="diff-item">
+              <p className="mono diff-path">{difference.path}</p>
+              <dl className="diff-pair">
+                <div>
+                  <dt>Yours (not saved)</dt>
+                  <dd>{difference.mine ?? <em className="muted">not set</em>}</dd>
+                </div>
+                <div>
+                  <dt>{theirs ? `Revision ${theirs.number}` : 'Saved'}</dt>
+                  <dd>{difference.theirs ?? <em className="muted">not set</em>}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Both versions are the same.</p>
+      )}
+      <div className="actions">
+        <Button variant="primary" onClick={onKeepMine} loading={saving}>
+          Keep mine and save
+        </Button>
+        <Button onClick={onTakeTheirs} disabled={saving}>
+          Take theirs
+        </Button>
+      </div>
+    </section>
+  )
+}

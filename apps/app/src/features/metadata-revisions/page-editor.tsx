@@ -1,0 +1,284 @@
+import type { Metadata } from '@headmark/metadata'
+import {
+  Button,
+  MetadataEditor,
+  type MetadataEditorTab,
+  type MetadataErrors,
+  sameMetadata,
+  toast,
+} from '@headmark/ui'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useRef, useState } from 'react'
+import { FormAlert } from '../../components/auth/form-alert.tsx'
+import { errorText, fieldMessages, isErrorCode } from '../../lib/form-errors.ts'
+import { orpc } from '../../lib/orpc.ts'
+import { type PageDetails, pageQuery } from '../pages/queries.ts'
+import { invalidateSiteData } from '../sites/queries.ts'
+import { ConflictPanel } from './conflict-panel.tsx'
+import type { Revision } from './queries.ts'
+import { RevisionView } from './revision-view.tsx'
+import { RevisionsPanel } from './revisions-panel.tsx'
+import { ServedPanel } from './served-panel.tsx'
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
+import { useSaveShortcut } from './use-save-shortcut.ts'
+
+interface PageEditorProps {
+  organizationSlug: string
+  siteHostname: string
+  /** null: the site's defaults. */
+  pagePath: string | null
+  tab: MetadataEditorTab
+  onTabChange: (tab: MetadataEditorTab) => void
+  /** Shows this revision read-only instead of the editor. */
+  metadataRevisionId: string | undefined
+  /** Back from a revision to the editor (after restoring it). */
+  onCloseRevision: () => void
+}
+
+/** The saved version the draft started from: what a save is checked against. */
+interface Base {
+  id: string | null
+  number: number
+  metadata: Metadata
+}
+
+const baseOf = (revision: Revision | null): Base => ({
+  id: revision?.id ?? null,
+  number: revision?.number ?? 0,
+  metadata: revision?.metadata ?? {},
+})
+
+/** Server messages for `metadata.openGraph.url` become the editor's `openGraph.url`. */
+function editorErrors(error: unknown): MetadataErrors {
+  const out: MetadataErrors = {}
+  for (const [path, message] of Object.entries(fieldMessages(error))) {
+    if (path.startsWith('metadata.')) out[path.slice('metadata.'.length)] = message
+  }
+  return out
+}
+
+/**
+ * A page's metadata: the editor (or a revision, read-only), its revisions and what it serves.
+ * The draft lives here, so switching tabs, opening a revision or a failed save never loses it.
+ */
+export function PageEditor({
+  organizationSlug,
+  siteHostname,
+  pagePath,
+  tab,
+  onTabChange,
+  metadataRevisionId,
+  onCloseRevision,
+}: PageEditorProps) {
+  const queryClient = useQueryClient()
+  const query = pageQuery(organizationSlug, siteHostname, pagePath)
+  const { data } = useSuspenseQuery(query)
+  const [base, setBase] = useState<Base>(() => baseOf(data.revision))
+  const [draft, setDraft] = useState<Metadata>(base.metadata)
+  const [conflict, setConflict] = useState<{ theirs: Revision | null } | null>(null)
+  const [serverErrors, setServerErrors] = useState<MetadataErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const dirty = !sameMetadata(draft, base.metadata)
+
+  // A newer save (another tab, another person) is taken in while nothing here is unsaved.
+  const fresh = baseOf(data.revision)
+  if (fresh.number > base.number && !dirty && !conflict) {
+    setBase(fresh)
+    setDraft(fresh.metadata)
+  }
+
+  const editorArea = useRef<HTMLDivElement>(null)
+  useSaveShortcut(editorArea)
+
+  const adopt = (revision: Revision, sent: Metadata) => {
+    setBase(baseOf(revision))
+    // The stored form may be tidier than what was typed; show it unless typing went on.
+    setDraft((current) => (sameMetadata(current, sent) ? revision.metadata : current))
+    setConflict(null)
+    setServerErrors({})
+    setFormError(null)
+  }
+
+  const save = useMutation({
+    ...orpc.metadataRevisions.save.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: async (revision, variables) => {
+      adopt(revision, variables.metadata)
+      toast.success(`Saved as revision ${revision.number}.`)
+      await invalidateSiteData(queryClient)
+    },
+    onError: async (error) => {
+      if (isErrorCode(error, 'CONFLICT')) {
+        const current = await queryClient.fetchQuery({ ...query, staleTime: 0 })
+        setConflict({ theirs: current.revision })
+        setFormError(null)
+        await invalidateSiteData(queryClient)
+        return
+      }
+      const errors = editorErrors(error)
+      setServerErrors(errors)
+      setFormError(
+        Object.keys(errors).length > 0
+          ? 'Some fields need a change before this can be saved.'
+          : errorText(error),
+      )
+    },
+  })
+
+  const saveDraft = (metadata: Metadata, baseRevisionId: string | null) => {
+    setFormError(null)
+    save.mutate({ organizationSlug, siteHostname, pagePath, baseRevisionId, metadata })
+  }
+
+  const restore = useMutation({
+    ...orpc.metadataRevisions.restore.mutationOptions(),
+    onSuccess: async (revision) => {
+      if (dirty) {
+        setBase(baseOf(revision))
+        toast.success(
+          `Restored as revision ${revision.number}. Your unsaved changes are still in the editor.`,
+        )
+      } else {
+        adopt(revision, revision.metadata)
+        setDraft(revision.metadata)
+        toast.success(`Restored as revision ${revision.number}.`)
+      }
+      onCloseRevision()
+      await invalidateSiteData(queryClient)
+    },
+  })
+
+  const what = pagePath ?? 'the site’s defaults'
+  const params = { organizationSlug, siteHostname }
+
+  return (
+    <div className="stack-lg">
+      <PageHeader details={data} organizationSlug={organizationSlug} />
+      {conflict ? (
+        <ConflictPanel
+          mine={draft}
+          theirs={conflict.theirs}
+          saving={save.isPending}
+          onKeepMine={() => saveDraft(draft, conflict.theirs?.id ?? null)}
+          onTakeTheirs={() => {
+            setBase(baseOf(conflict.theirs))
+            setDraft(conflict.theirs?.metadata ?? {})
+            setConflict(null)
+            setServerErrors({})
+          }}
+        />
+      ) : null}
+      <div className="editor-layout">
+        <div className="stack" ref={editorArea}>
+          {metadataRevisionId ? (
+            <RevisionView
+              key={metadataRevisionId}
+              organizationSlug={organizationSlug}
+              siteHostname={siteHostname}
+              pagePath={pagePath}
+              metadataRevisionId={metadataRevisionId}
+              isCurrent={metadataRevisionId === data.page.currentRevisionId}
+              inherited={pagePath === null ? undefined : data.defaults}
+              tab={tab}
+              onTabChange={onTabChange}
+              hasUnsavedChanges={dirty}
+              restoring={restore.isPending}
+              onRestore={() =>
+                restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
+              }
+            />
+          ) : (
+            <>
+              <FormAlert message={formError} />
+              <MetadataEditor
+                value={draft}
+                onChange={(next) => {
+                  setDraft(next)
+                  if (formError) setFormError(null)
+                }}
+                savedValue={base.metadata}
+                {...(pagePath === null ? {} : { inherited: data.defaults })}
+                tab={tab}
+                onTabChange={onTabChange}
+                errors={serverErrors}
+                saving={save.isPending}
+                onSave={(metadata) =>
+                  saveDraft(metadata, conflict ? (conflict.theirs?.id ?? null) : base.id)
+                }
+              />
+              <p className="muted small">
+                Press <kbd>Ctrl</kbd>+<kbd>S</kbd> (<kbd>⌘</kbd>
+                <kbd>S</kbd> on a Mac) to save.
+              </p>
+            </>
+          )}
+        </div>
+        <aside className="stack" aria-label="Revisions and what is served">
+          <RevisionsPanel
+            organizationSlug={organizationSlug}
+            siteHostname={siteHostname}
+            pagePath={pagePath}
+            currentRevisionId={data.page.currentRevisionId}
+            viewingId={metadataRevisionId}
+            tab={tab}
+          />
+          <ServedPanel served={data.served} pagePath={pagePath} />
+        </aside>
+      </div>
+      <UnsavedChangesGuard dirty={dirty} what={what} />
+      {pagePath !== null ? null : (
+        <p className="muted small">
+          Every page of {siteHostname} inherits these values where it sets nothing of its own.{' '}
+          <Link to="/app/organizations/$organizationSlug/sites/$siteHostname" params={params}>
+            See the pages
+          </Link>
+        </p>
+      )}
+    </div>
+  )
+}
+
+function PageHeader({
+  details,
+  organizationSlug,
+}: {
+  details: PageDetails
+  organizationSlug: string
+}) {
+  const { site, page } = details
+  const params = { organizationSlug, siteHostname: site.hostname }
+  if (page.path === null) {
+    return (
+      <div className="page-heading">
+        <div>
+          <h1>Site defaults</h1>
+          <p className="muted">The metadata every page of {site.name} starts from.</p>
+        </div>
+      </div>
+    )
+  }
+  const publicUrl = `https://${site.hostname}${page.path}`
+  return (
+    <div className="page-heading">
+      <div className="heading-text">
+        <h1 className="mono break">{page.path}</h1>
+        <a href={publicUrl} target="_blank" rel="noreferrer" className="mono break">
+          {publicUrl}
+          <span className="hm-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+      <div className="actions">
+        <Button asChild>
+          <Link
+            to="/app/organizations/$organizationSlug/sites/$siteHostname/page/edit"
+            params={params}
+            search={{ path: page.path }}
+          >
+            Edit page
+          </Link>
+        </Button>
+      </div>
+    </div>
+  )
+}

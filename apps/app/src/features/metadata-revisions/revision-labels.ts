@@ -1,0 +1,25 @@
+import type { RevisionSummary } from './queries.ts'
+
+/** How a revision came to be, in a few words. */
+export function revisionSourceLabel(
+  revision: Pick<RevisionSummary, 'source' | 'restoredFrom'>,
+): string {
+  switch (revision.source) {
+    case 'restore':
+      return revision.restoredFrom
+        ? `Restored from revision ${revision.restoredFrom.number}`
+        : 'Restored'
+    case 'import':
+      return 'Imported'
+    case 'api':
+      return 'Saved through the API'
+    default:
+      return 'Saved in the editor'
+  }
+}
+
+/** Who wrote a revision: a person's name, or what did it when no person did. */
+export function revisionAuthorLabel(revision: Pick<RevisionSummary, 'author' | 'source'>): string {
+  if (revision.author) return revision.author.name
+  return revision.source === 'api' ? 'An API key' : 'A former member'
+}

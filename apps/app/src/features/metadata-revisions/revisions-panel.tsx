@@ -1,0 +1,79 @@
+import { Badge, Button } from '@headmark/ui'
+import type { MetadataEditorTab } from '@headmark/ui'
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Time } from '../../lib/dates.tsx'
+import { revisionsQuery } from './queries.ts'
+import { revisionAuthorLabel, revisionSourceLabel } from './revision-labels.ts'
+
+interface RevisionsPanelProps {
+  organizationSlug: string
+  siteHostname: string
+  pagePath: string | null
+  currentRevisionId: string | null
+  /** The revision shown read-only, if any. */
+  viewingId: string | undefined
+  tab: MetadataEditorTab
+}
+
+/** The page's revisions, newest first; choosing one opens it read-only. */
+export function RevisionsPanel({
+  organizationSlug,
+  siteHostname,
+  pagePath,
+  currentRevisionId,
+  viewingId,
+  tab,
+}: RevisionsPanelProps) {
+  const revisions = useSuspenseInfiniteQuery(
+    revisionsQuery(organizationSlug, siteHostname, pagePath),
+  )
+  const items = revisions.data.pages.flatMap((page) => page.items)
+  return (
+    <section aria-labelledby="revisions-heading" className="side-panel stack">
+      <h2 id="revisions-heading" className="card-heading">
+        Revisions
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">No revisions yet. The first save creates revision 1.</p>
+      ) : (
+        <ol className="revision-list">
+          {items.map((revision) => (
+            <li key={revision.id} className="revision-item">
+              <Link
+                to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+                params={{ organizationSlug, siteHostname }}
+                search={{
+                  ...(pagePath === null ? {} : { path: pagePath }),
+                  metadataRevisionId: revision.id,
+                  tab,
+                }}
+                aria-current={revision.id === viewingId ? 'page' : undefined}
+                className="revision-link"
+              >
+                Revision {revision.number}
+              </Link>
+              {revision.id === currentRevisionId ? <Badge tone="success">Current</Badge> : null}
+              <p className="muted small">
+                {revisionAuthorLabel(revision)} · <Time value={revision.createdAt} />
+                <br />
+                {revisionSourceLabel(revision)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {revisions.hasNextPage ? (
+        <div>
+          <Button
+            size="sm"
+            onClick={() => void revisions.fetchNextPage()}
+            loading={revisions.isFetchingNextPage}
+          >
+            Show older revisions
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  )
+}

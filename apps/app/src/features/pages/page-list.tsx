@@ -1,0 +1,143 @@
+import {
+  Button,
+  EmptyState,
+  Field,
+  Input,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@headmark/ui'
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { Time } from '../../lib/dates.tsx'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { pagesQuery } from './queries.ts'
+
+const SEARCH_DELAY_MS = 250
+
+interface PageListProps {
+  organizationSlug: string
+  siteHostname: string
+  /** The search in the URL; the list shows its results. */
+  search: string
+  onSearchChange: (search: string) => void
+}
+
+/** The site's pages by path: search by part of the path, then more, 50 at a time. */
+export function PageList({
+  organizationSlug,
+  siteHostname,
+  search,
+  onSearchChange,
+}: PageListProps) {
+  const [typed, setTyped] = useState(search)
+  const debounced = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS)
+  useEffect(() => {
+    if (debounced !== search) onSearchChange(debounced)
+  }, [debounced, search, onSearchChange])
+
+  const pages = useSuspenseInfiniteQuery(pagesQuery(organizationSlug, siteHostname, search))
+  const items = pages.data.pages.flatMap((page) => page.items)
+  const searching = typed.trim() !== search
+  const noPagesAtAll = items.length === 0 && !search && !typed
+
+  return (
+    <div className="stack">
+      {noPagesAtAll ? null : (
+        <div role="search" className="page-search">
+          <Field label="Search pages" hideLabel>
+            <Input
+              type="search"
+              value={typed}
+              placeholder="Search by path, e.g. /blog"
+              dir="ltr"
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+          </Field>
+        </div>
+      )}
+      <p className="hm-visually-hidden" role="status">
+        {searching ? 'Searching…' : ''}
+      </p>
+      {items.length === 0 ? (
+        search ? (
+          <EmptyState
+            headingLevel={3}
+            title="No matching pages"
+            description={`No page of this site has “${search}” in its path.`}
+          />
+        ) : (
+          <EmptyState
+            headingLevel={3}
+            title="No pages yet"
+            description="Add a page by its path to give it metadata of its own. Until then, every path serves the site’s defaults."
+            action={
+              <Button asChild variant="primary">
+                <Link
+                  to="/app/organizations/$organizationSlug/sites/$siteHostname/pages/new"
+                  params={{ organizationSlug, siteHostname }}
+                >
+                  Create page
+                </Link>
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <Table scrollLabel="Page list" aria-busy={searching || undefined}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Path</TableHead>
+              <TableHead>Last change</TableHead>
+              <TableHead className="numeric hide-narrow">Revisions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((page) => (
+              <TableRow key={page.id}>
+                <TableCell className="path-cell">
+                  <Link
+                    to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+                    params={{ organizationSlug, siteHostname }}
+                    search={{ path: page.path }}
+                    className="strong-link mono"
+                  >
+                    {page.path}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {page.lastChangedAt ? (
+                    <>
+                      <span className="nowrap">
+                        <Time value={page.lastChangedAt} />
+                      </span>
+                      {page.lastChangedBy ? (
+                        <span className="muted"> by {page.lastChangedBy.name}</span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="muted">No metadata yet</span>
+                  )}
+                </TableCell>
+                <TableCell className="numeric hide-narrow">
+                  {page.revisionCount.toLocaleString('en')}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {pages.hasNextPage ? (
+        <div>
+          <Button onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+            Show more pages
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { Card, CardContent, CodeBlock } from '@headmark/ui'
+import type { Site } from './queries.ts'
+
+/** What identifies the site to its own servers: hostname, settings, and the DSN to install. */
+export function SiteFacts({ site }: { site: Site }) {
+  return (
+    <Card>
+      <CardContent className="stack">
+        <h2 className="card-heading">Site facts</h2>
+        <dl className="facts">
+          <dt>Hostname</dt>
+          <dd>
+            <a href={`https://${site.hostname}/`} className="mono" target="_blank" rel="noreferrer">
+              {site.hostname}
+            </a>
+          </dd>
+          <dt>Title template</dt>
+          <dd className={site.titleTemplate ? 'mono' : 'muted'}>{site.titleTemplate ?? 'None'}</dd>
+          <dt>API key</dt>
+          <dd>{site.requireApiKey ? 'Required for the public API' : 'Not required'}</dd>
+        </dl>
+        <CodeBlock label="DSN" code={site.dsn} copyLabel="Copy" />
+        <p className="muted small">
+          Your site’s server passes the DSN to <span className="mono">@headmark/metadata</span> to
+          fetch each page’s metadata.
+        </p>
+      </CardContent>
+    </Card>
+  )
+}

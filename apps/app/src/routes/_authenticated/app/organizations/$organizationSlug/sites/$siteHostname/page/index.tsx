@@ -1,0 +1,81 @@
+import type { MetadataEditorTab } from '@headmark/ui'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import {
+  revisionQuery,
+  revisionsQuery,
+} from '../../../../../../../../features/metadata-revisions/queries.ts'
+import { PageEditor } from '../../../../../../../../features/metadata-revisions/page-editor.tsx'
+import { editorSearch } from '../../../../../../../../features/pages/search.ts'
+
+export const Route = createFileRoute(
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/',
+)({
+  validateSearch: editorSearch,
+  beforeLoad: ({ location, search, params }) => {
+    // An unknown tab in the address is corrected to the default one, not an error.
+    const asked = new URLSearchParams(location.searchStr).get('tab')
+    if (asked !== null && asked !== search.tab) {
+      throw redirect({
+        to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+        params,
+        search,
+        replace: true,
+      })
+    }
+  },
+  loaderDeps: ({ search }) => ({
+    path: search.path ?? null,
+    metadataRevisionId: search.metadataRevisionId,
+  }),
+  loader: async ({ context, params, deps }) => {
+    const { organizationSlug, siteHostname } = params
+    await Promise.all([
+      context.queryClient.ensureInfiniteQueryData(
+        revisionsQuery(organizationSlug, siteHostname, deps.path),
+      ),
+      deps.metadataRevisionId
+        ? context.queryClient.ensureQueryData(
+            revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
+          )
+        : null,
+    ])
+  },
+  component: PageEditorPage,
+})
+
+function PageEditorPage() {
+  const { organizationSlug, siteHostname } = Route.useParams()
+  const { path, tab = 'basic', metadataRevisionId } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onTabChange = useCallback(
+    (next: MetadataEditorTab) =>
+      void navigate({
+        search: (prev) => ({ ...prev, tab: next }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
+  const onCloseRevision = useCallback(
+    () =>
+      void navigate({
+        search: (prev) => ({ ...prev, metadataRevisionId: undefined }),
+        resetScroll: false,
+      }),
+    [navigate],
+  )
+  return (
+    <PageEditor
+      // Another page is another draft.
+      key={path ?? ''}
+      organizationSlug={organizationSlug}
+      siteHostname={siteHostname}
+      pagePath={path ?? null}
+      tab={tab}
+      onTabChange={onTabChange}
+      metadataRevisionId={metadataRevisionId}
+      onCloseRevision={onCloseRevision}
+    />
+  )
+}

@@ -1,0 +1,40 @@
+import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
+import { InPlaceError } from '../../../../../../../../components/in-place-error.tsx'
+import { PageNotFound } from '../../../../../../../../features/pages/page-not-found.tsx'
+import { pageQuery } from '../../../../../../../../features/pages/queries.ts'
+import { pathFromSearch } from '../../../../../../../../features/pages/search.ts'
+import { isErrorCode } from '../../../../../../../../lib/form-errors.ts'
+
+/** One page of the site; without `path`, the site's defaults. */
+export const Route = createFileRoute(
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page',
+)({
+  validateSearch: pathFromSearch,
+  loaderDeps: ({ search }) => ({ path: search.path ?? null }),
+  loader: async ({ context, params, deps }) => {
+    try {
+      const details = await context.queryClient.ensureQueryData(
+        pageQuery(params.organizationSlug, params.siteHostname, deps.path),
+      )
+      const path = details.page.path
+      return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
+    } catch (error) {
+      if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Page — Headmark' }],
+  }),
+  errorComponent: InPlaceError,
+  notFoundComponent: NotFoundHere,
+  component: Outlet,
+})
+
+function NotFoundHere() {
+  const { organizationSlug, siteHostname } = Route.useParams()
+  const { path } = Route.useSearch()
+  return (
+    <PageNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
+  )
+}

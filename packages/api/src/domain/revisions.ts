@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import type { Metadata } from '@headmark/metadata'
+import { ORPCError } from '@orpc/server'
+import { and, eq, isNull, max, sql } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { metadataRevision, page, site } from '../db/schema.ts'
+import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
+import { compactMetadata } from './metadata-schema.ts'
+import { servedMetadata } from './served-metadata.ts'
+
+export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
+export type RevisionRow = typeof metadataRevision.$inferSelect
+
+/** What {@link saveRevision} writes. `metadata` must already be valid (metadataSchema). */
+export interface SaveRevisionInput {
+  siteId: string
+  pageId: string
+  /** The revision the editor started from; null when the page had none. */
+  baseRevisionId: string | null
+  metadata: Metadata
+  authorId: string | null
+  source: RevisionSource
+  restoredFromId?: string | null
+}
+
+/** The CONFLICT a save gets when its base revision is no longer the page's current one. */
+export function revisionConflict(currentRevisionId: string | null) {
+  return new ORPCError('CONFLICT', {
+    message:
+      'Someone saved this page after you opened it. Your changes were not saved: reload to see the current revision, then apply your changes again.',
+    data: { currentRevisionId },
+  })
+}
+
+/**
+ * Writes a new revision of a page and makes it the current one, inside `tx`:
+ *
+ * 1. locks the site row (and stamps `lastChangedAt`), then the page row, in that order — the
+ *    order every write to a site's pages takes, so concurrent writers queue instead of deadlocking;
+ * 2. refuses with CONFLICT (nothing written) when `baseRevisionId` is not the page's current
+ *    revision — of two saves racing from one base exactly one wins;
+ * 3. numbers the revision max + 1 for the page: the page lock makes numbers 1..n with no gap
+ *    and no duplicate (the unique index on (page, number) backs this up);
+ * 4. moves `page.currentRevisionId` and calls `events.revisionSaved(tx, …)`, so listeners'
+ *    writes (webhook messages) commit or roll back with the revision.
+ *
+ * Callers announce `events.siteChanged(siteId)` after the commit; {@link commitRevision} does both.
+ */
+export async function saveRevision(
+  tx: Transaction,
+  events: CoreEvents,
+  input: SaveRevisionInput,
+): Promise<RevisionRow> {
+  const [siteRow] = await tx
+    .update(site)
+    .set({ lastChangedAt: sql`now()` })
+    .where(eq(site.id, input.siteId))
+    .returning()
+  const [pageRow] = await tx
+    .select({ id: page.id, path: page.path, currentRevisionId: page.currentRevisionId })
+    .from(page)
+    .where(and(eq(page.id, input.pageId), eq(page.siteId, input.siteId)))
+    .for('update')
+  if (!siteRow || !pageRow) {
+    throw new ORPCError('NOT_FOUND', {
+      message: 'This page was deleted while you were editing it.',
+    })
+  }
+  if (pageRow.currentRevisionId !== input.baseRevisionId) {
+    throw revisionConflict(pageRow.currentRevisionId)
+  }
+
+  const [last] = await tx
+    .select({ number: max(metadataRevision.number) })
+    .from(metadataRevision)
+    .where(eq(metadataRevision.pageId, pageRow.id))
+  const metadata = compactMetadata(input.metadata)
+  const [revision] = await tx
+    .insert(metadataRevision)
+    .values({
+      id: randomUUID(),
+      pageId: pageRow.id,
+      number: (last?.number ?? 0) + 1,
+      metadata,
+      authorId: input.authorId,
+      source: input.source,
+      restoredFromId: input.restoredFromId ?? null,
+    })
+    .returning()
+  if (!revision) throw new Error('The revision insert returned no row.')
+  await tx.update(page).set({ currentRevisionId: revision.id }).where(eq(page.id, pageRow.id))
+
+  const defaults =
+    pageRow.path === null ? metadata : ((await currentDefaults(tx, siteRow.id)) ?? {})
+  const event: RevisionSavedEvent = {
+    site: {
+      id: siteRow.id,
+      organizationId: siteRow.organizationId,
+      hostname: siteRow.hostname,
+      dsn: siteRow.dsn,
+    },
+    page: { id: pageRow.id, path: pageRow.path },
+    revision: {
+      id: revision.id,
+      number: revision.number,
+      source: revision.source,
+      createdAt: revision.createdAt,
+    },
+    served: servedMetadata({
+      defaults,
+      page: pageRow.path === null ? null : metadata,
+      titleTemplate: siteRow.titleTemplate,
+    }),
+  }
+  await events.revisionSaved(tx, event)
+  return revision
+}
+
+/** {@link saveRevision} in a transaction of its own, then `events.siteChanged` after commit. */
+export async function commitRevision(
+  db: Database,
+  events: CoreEvents,
+  input: SaveRevisionInput,
+): Promise<RevisionRow> {
+  const revision = await db.transaction((tx) => saveRevision(tx, events, input))
+  events.siteChanged(input.siteId)
+  return revision
+}
+
+/** The metadata of the site's defaults page (path null) at its current revision, if any. */
+export async function currentDefaults(
+  db: Database | Transaction,
+  siteId: string,
+): Promise<Metadata | null> {
+  const [row] = await db
+    .select({ metadata: metadataRevision.metadata })
+    .from(page)
+    .innerJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
+    .where(and(eq(page.siteId, siteId), isNull(page.path)))
+    .limit(1)
+  return row?.metadata ?? null
+}

@@ -1,0 +1,165 @@
+import type { Metadata } from '@headmark/metadata'
+import { ORPCError } from '@orpc/server'
+import { z } from 'zod'
+import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from '../domain/metadata-schema.ts'
+import { commitRevision } from '../domain/revisions.ts'
+import { organizationProcedure } from '../rpc/organization-guard.ts'
+import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
+import type { Context } from '../rpc/context.ts'
+import type { OrganizationScope } from '../rpc/organization-guard.ts'
+import {
+  findRevision,
+  listRevisions,
+  revisionSchema,
+  revisionSummarySchema,
+} from './revision-shapes.ts'
+
+const PAGE_SIZE = 50
+
+const pageRef = {
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+  pagePath: z.string().nullable(),
+}
+
+// The type the client sees is the contract's Metadata; the handler validates with
+// metadataSchema itself, so that an oversized object is PAYLOAD_TOO_LARGE before any field rule.
+const metadataInput = z.custom<Metadata>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'The metadata must be an object.',
+)
+
+async function resolvePage(
+  context: Context & OrganizationScope,
+  input: { siteHostname: string; pagePath: string | null },
+) {
+  const site = await requireSite(context.db, context.organization.id, input.siteHostname)
+  const page = await requirePage(context.db, site.id, pagePathOf(input.pagePath, site.hostname))
+  return { site, page }
+}
+
+function revisionNotFound() {
+  return new ORPCError('NOT_FOUND', {
+    message: 'This revision does not exist on this page. Pick one from the page’s history.',
+  })
+}
+
+/** Validates metadata as a save receives it: size first (413), then every field (400). */
+function validMetadata(value: Metadata): Metadata {
+  const bytes = metadataBytes(value)
+  if (bytes > METADATA_MAX_BYTES) {
+    throw new ORPCError('PAYLOAD_TOO_LARGE', {
+      message: `The metadata is ${Math.ceil(bytes / 1024)} KiB; a page can hold at most ${METADATA_MAX_BYTES / 1024} KiB. Shorten the longest texts or remove some custom tags or images.`,
+    })
+  }
+  const parsed = metadataSchema.safeParse(value)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      ...issue,
+      path: ['metadata', ...issue.path],
+    }))
+    const [first] = issues
+    throw new ORPCError('BAD_REQUEST', {
+      message:
+        issues.length === 1
+          ? (first?.message ?? 'Check the metadata.')
+          : `${first?.message ?? 'Check the metadata.'} (and ${issues.length - 1} more to fix)`,
+      data: { issues },
+    })
+  }
+  return parsed.data
+}
+
+export const metadataRevisionsRouter = {
+  /** A page's history, newest first, 50 at a time; the cursor is the last number shown. */
+  list: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ ...pageRef, cursor: z.string().max(32).optional() }))
+    .output(z.object({ items: z.array(revisionSummarySchema), nextCursor: z.string().nullable() }))
+    .handler(async ({ context, input }) => {
+      const { page } = await resolvePage(context, input)
+      let beforeNumber: number | undefined
+      if (input.cursor !== undefined) {
+        beforeNumber = Number(input.cursor)
+        if (!Number.isSafeInteger(beforeNumber) || beforeNumber < 1) {
+          throw new ORPCError('BAD_REQUEST', {
+            message: 'This history cursor is not valid; reload the history.',
+          })
+        }
+      }
+      const rows = await listRevisions(context.db, page.id, {
+        beforeNumber,
+        limit: PAGE_SIZE + 1,
+      })
+      const items = rows.slice(0, PAGE_SIZE)
+      const last = items.at(-1)
+      return {
+        items,
+        nextCursor: rows.length > PAGE_SIZE && last ? String(last.number) : null,
+      }
+    }),
+
+  /** One revision of a page, with its metadata. */
+  get: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
+    .output(revisionSchema)
+    .handler(async ({ context, input }) => {
+      const { page } = await resolvePage(context, input)
+      const revision = await findRevision(context.db, page.id, input.metadataRevisionId)
+      if (!revision) throw revisionNotFound()
+      return revision
+    }),
+
+  /**
+   * Saves a new revision of a page's metadata. `baseRevisionId` is the revision the editor
+   * started from: when someone saved in between, nothing is written and the answer is CONFLICT
+   * with the current revision's id.
+   */
+  save: organizationProcedure()
+    .input(
+      z.object({
+        ...pageRef,
+        baseRevisionId: lookupText('The base revision id', 256).nullable(),
+        metadata: metadataInput,
+      }),
+    )
+    .output(revisionSchema)
+    .handler(async ({ context, input }) => {
+      const { site, page } = await resolvePage(context, input)
+      const metadata = validMetadata(input.metadata)
+      const saved = await commitRevision(context.db, context.events, {
+        siteId: site.id,
+        pageId: page.id,
+        baseRevisionId: input.baseRevisionId,
+        metadata,
+        authorId: context.user.id,
+        source: 'editor',
+      })
+      const revision = await findRevision(context.db, page.id, saved.id)
+      if (!revision) throw revisionNotFound()
+      return revision
+    }),
+
+  /** Makes an old revision current again by writing a new revision equal to it. */
+  restore: organizationProcedure()
+    .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
+    .output(revisionSchema)
+    .handler(async ({ context, input }) => {
+      const { site, page } = await resolvePage(context, input)
+      const old = await findRevision(context.db, page.id, input.metadataRevisionId)
+      if (!old) throw revisionNotFound()
+      const saved = await commitRevision(context.db, context.events, {
+        siteId: site.id,
+        pageId: page.id,
+        baseRevisionId: page.currentRevisionId,
+        metadata: old.metadata,
+        authorId: context.user.id,
+        source: 'restore',
+        restoredFromId: old.id,
+      })
+      const revision = await findRevision(context.db, page.id, saved.id)
+      if (!revision) throw revisionNotFound()
+      return revision
+    }),
+}

@@ -1,0 +1,203 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { ORPCError } from '@orpc/server'
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { page, site } from '../db/schema.ts'
+import { normalizeHostname } from '../domain/hostnames.ts'
+import { TITLE_PLACEHOLDER } from '../domain/served-metadata.ts'
+import { organizationProcedure } from '../rpc/organization-guard.ts'
+import {
+  clip,
+  lookupText,
+  requireSite,
+  siteSchema,
+  siteWithCounts,
+  toSite,
+} from '../rpc/site-guard.ts'
+import { isUniqueViolation } from './errors.ts'
+
+const SITE_NAME_MAX = 100
+const TITLE_TEMPLATE_MAX = 512
+
+// Text is stored exactly as typed. Two characters can not be: NUL (PostgreSQL text refuses it)
+// and a leading U+FEFF, which the embedded database's driver drops when it reads the value back.
+const storable = (label: string) =>
+  z
+    .string()
+    .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
+    .refine(
+      (value) => !value.startsWith('\uFEFF'),
+      `${label} starts with an invisible character (U+FEFF, a byte-order mark); remove it.`,
+    )
+
+const siteNameSchema = storable('The name')
+  .refine((value) => value.trim() !== '', 'Give the site a name.')
+  .refine(
+    (value) => value.length <= SITE_NAME_MAX,
+    `The name can have at most ${SITE_NAME_MAX} characters.`,
+  )
+
+// The raw text; sites.create/update normalise it with normalizeHostname, which says what is wrong.
+const hostnameInput = z.string()
+
+const titleTemplateSchema = storable('The title template')
+  .refine(
+    (value) => value.length <= TITLE_TEMPLATE_MAX,
+    `The title template can have at most ${TITLE_TEMPLATE_MAX} characters.`,
+  )
+  .refine(
+    (value) => value.trim() === '' || value.includes(TITLE_PLACEHOLDER),
+    `Put ${TITLE_PLACEHOLDER} where the page’s title goes, e.g. “${TITLE_PLACEHOLDER} · Acme”, or leave it empty.`,
+  )
+  .nullable()
+
+const siteRef = z.object({
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+})
+
+function hostnameOrRefuse(input: string, production: boolean): string {
+  const result = normalizeHostname(input, { production })
+  if (!result.ok) {
+    throw new ORPCError('BAD_REQUEST', {
+      message: result.message,
+      data: { issues: [{ path: ['hostname'], message: result.message }] },
+    })
+  }
+  return result.hostname
+}
+
+function hostnameTaken(hostname: string) {
+  const message = `This organization already has a site for ${clip(hostname)}.`
+  return new ORPCError('CONFLICT', {
+    message,
+    data: { issues: [{ path: ['hostname'], message }] },
+  })
+}
+
+/** A DSN: 128 random bits, URL-safe. It ships in customer bundles, so it is public, not secret. */
+function newDsn(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+export const sitesRouter = {
+  /** The organization's sites, by name. */
+  list: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ organizationSlug: z.string() }))
+    .output(z.array(siteSchema))
+    .handler(async ({ context }) => {
+      const pageCount = context.db
+        .select({ siteId: page.siteId, pageCount: count().as('page_count') })
+        .from(page)
+        .where(isNotNull(page.path))
+        .groupBy(page.siteId)
+        .as('page_count')
+      const rows = await context.db
+        .select({ site, pageCount: pageCount.pageCount })
+        .from(site)
+        .leftJoin(pageCount, eq(pageCount.siteId, site.id))
+        .where(eq(site.organizationId, context.organization.id))
+        .orderBy(asc(sql`lower(${site.name})`), asc(site.hostname))
+      return rows.map((row) => toSite(row.site, Number(row.pageCount ?? 0)))
+    }),
+
+  /** One site of the organization, by hostname. */
+  get: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(siteRef)
+    .output(siteSchema)
+    .handler(async ({ context, input }) =>
+      siteWithCounts(
+        context.db,
+        await requireSite(context.db, context.organization.id, input.siteHostname),
+      ),
+    ),
+
+  /** Adds a site, with its (empty) defaults page, in one transaction. */
+  create: organizationProcedure({ site: ['create'] })
+    .input(
+      z.object({ organizationSlug: z.string(), name: siteNameSchema, hostname: hostnameInput }),
+    )
+    .output(siteSchema)
+    .handler(async ({ context, input }) => {
+      const hostname = hostnameOrRefuse(input.hostname, context.env.NODE_ENV === 'production')
+      try {
+        const created = await context.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(site)
+            .values({
+              id: randomUUID(),
+              organizationId: context.organization.id,
+              name: input.name,
+              hostname,
+              dsn: newDsn(),
+            })
+            .returning()
+          if (!row) throw new Error('The site insert returned no row.')
+          await tx.insert(page).values({ id: randomUUID(), siteId: row.id, path: null })
+          return row
+        })
+        return toSite(created, 0)
+      } catch (error) {
+        if (isUniqueViolation(error, 'site_organization_hostname_unique')) {
+          throw hostnameTaken(hostname)
+        }
+        throw error
+      }
+    }),
+
+  /** Changes a site's name, hostname, title template or API key requirement. */
+  update: organizationProcedure({ site: ['update'] })
+    .input(
+      siteRef.extend({
+        name: siteNameSchema.optional(),
+        hostname: hostnameInput.optional(),
+        titleTemplate: titleTemplateSchema.optional(),
+        requireApiKey: z.boolean().optional(),
+      }),
+    )
+    .output(siteSchema)
+    .handler(async ({ context, input }) => {
+      const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const hostname =
+        input.hostname === undefined
+          ? undefined
+          : hostnameOrRefuse(input.hostname, context.env.NODE_ENV === 'production')
+      const titleTemplate =
+        input.titleTemplate === undefined
+          ? undefined
+          : input.titleTemplate === null || input.titleTemplate.trim() === ''
+            ? null
+            : input.titleTemplate
+      let updated
+      try {
+        ;[updated] = await context.db
+          .update(site)
+          .set({ name: input.name, hostname, titleTemplate, requireApiKey: input.requireApiKey })
+          .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+          .returning()
+      } catch (error) {
+        if (hostname && isUniqueViolation(error, 'site_organization_hostname_unique')) {
+          throw hostnameTaken(hostname)
+        }
+        throw error
+      }
+      if (!updated) throw new ORPCError('NOT_FOUND', { message: 'This site was just deleted.' })
+      context.events.siteChanged(updated.id)
+      return siteWithCounts(context.db, updated)
+    }),
+
+  /** Deletes a site with its pages, revisions, keys and webhooks. */
+  delete: organizationProcedure({ site: ['delete'] })
+    .input(siteRef)
+    .output(z.object({ ok: z.literal(true) }))
+    .handler(async ({ context, input }) => {
+      const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await context.db
+        .delete(site)
+        .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+      context.events.siteChanged(current.id)
+      return { ok: true as const }
+    }),
+}

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The hostile inputs every field must survive (the shared `corpus/` folder next to the repo). */
+export interface HostileStrings {
+  markup: string[]
+  urls: string[]
+  control_and_unicode: string[]
+  json_and_sql: string[]
+  lengths: { values: number[] }
+}
+
+/** Reads `shared/corpus/<name>.json`, found in the first ancestor folder that holds it. */
+export function readCorpus<T>(name: string): T {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const file = join(dir, 'shared', 'corpus', `${name}.json`)
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as T
+    const parent = dirname(dir)
+    if (parent === dir) throw new Error(`The corpus ${name}.json was not found above the repo.`)
+    dir = parent
+  }
+}
+
+/** Every hostile string of the corpus, plus the letter a repeated 1 KiB, 64 KiB and 1 MiB times. */
+export function hostileTexts(): string[] {
+  const corpus = readCorpus<HostileStrings>('hostile-strings')
+  return [...corpus.markup, ...corpus.urls, ...corpus.control_and_unicode, ...corpus.json_and_sql]
+}
+
+export function hostileLengths(): number[] {
+  return readCorpus<HostileStrings>('hostile-strings').lengths.values
+}
