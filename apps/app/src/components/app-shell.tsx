@@ -1,7 +1,8 @@
 import { Toaster } from '@headmark/ui'
 import { lazy, type ReactNode, Suspense } from 'react'
+import { AnalyticsTracker } from '../features/analytics/analytics-tracker.tsx'
+import { ChatWidget } from '../features/chat/chat-widget.tsx'
 import type { SessionUser } from '../lib/session.ts'
-import { ChatWidgetSlot } from './chat-widget-slot.tsx'
 import { Footer } from './footer.tsx'
 import { NavBar } from './nav-bar.tsx'
 
@@ -26,7 +27,8 @@ export function AppShell({
         {children}
       </main>
       <Footer />
-      <ChatWidgetSlot user={user} />
+      <ChatWidget user={user} />
+      <AnalyticsTracker user={user} />
       <Toaster />
       <Suspense fallback={null}>
         <Devtools />
