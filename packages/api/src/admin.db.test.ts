@@ -97,6 +97,9 @@ describe('platform admin', () => {
       user: { email: string }
     }
     expect(session.user.email).toBe('sam@example.com')
+    expect(await admin.rpc.auth.getSession()).toMatchObject({
+      user: { email: 'sam@example.com', impersonating: true, platformAdmin: false },
+    })
     const stop = await admin.fetch('/api/auth/admin/stop-impersonating', {
       method: 'POST',
       body: '{}',
@@ -107,5 +110,8 @@ describe('platform admin', () => {
       user: { email: string }
     }
     expect(back.user.email).toBe('ada@example.com')
+    expect(await admin.rpc.auth.getSession()).toMatchObject({
+      user: { email: 'ada@example.com', impersonating: false, platformAdmin: true },
+    })
   })
 })
