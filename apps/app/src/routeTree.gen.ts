@@ -23,6 +23,7 @@ import { Route as UnauthenticatedIndexRouteImport } from './routes/_unauthentica
 import { Route as UnauthenticatedGetStartedRouteImport } from './routes/_unauthenticated/get-started'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
+import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
@@ -101,6 +102,11 @@ const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedAppRouteRoute,
 } as any)
+const AuthenticatedAppAdminRoute = AuthenticatedAppAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedAppRouteRoute,
+} as any)
 const AuthenticatedAppOrganizationsRouteRoute =
   AuthenticatedAppOrganizationsRouteRouteImport.update({
     id: '/organizations',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/': typeof AuthenticatedAppIndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/_unauthenticated/': typeof UnauthenticatedIndexRoute
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/get-started'
     | '/dev/mailbox'
     | '/app/organizations'
+    | '/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/app/'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/app'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/_unauthenticated/'
     | '/_authenticated/app/organizations'
+    | '/_authenticated/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/_authenticated/app/'
@@ -397,6 +409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppIndexRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
+    '/_authenticated/app/admin': {
+      id: '/_authenticated/app/admin'
+      path: '/admin'
+      fullPath: '/app/admin'
+      preLoaderRoute: typeof AuthenticatedAppAdminRouteImport
+      parentRoute: typeof AuthenticatedAppRouteRoute
+    }
     '/_authenticated/app/organizations': {
       id: '/_authenticated/app/organizations'
       path: '/organizations'
@@ -494,6 +513,7 @@ const AuthenticatedAppOrganizationsRouteRouteWithChildren =
 
 interface AuthenticatedAppRouteRouteChildren {
   AuthenticatedAppOrganizationsRouteRoute: typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  AuthenticatedAppAdminRoute: typeof AuthenticatedAppAdminRoute
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute
   AuthenticatedAppInvitationsInvitationIdRoute: typeof AuthenticatedAppInvitationsInvitationIdRoute
 }
@@ -501,6 +521,7 @@ interface AuthenticatedAppRouteRouteChildren {
 const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
   AuthenticatedAppOrganizationsRouteRoute:
     AuthenticatedAppOrganizationsRouteRouteWithChildren,
+  AuthenticatedAppAdminRoute: AuthenticatedAppAdminRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedAppInvitationsInvitationIdRoute:
     AuthenticatedAppInvitationsInvitationIdRoute,

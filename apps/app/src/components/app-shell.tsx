@@ -1,5 +1,6 @@
 import { Toaster } from '@headmark/ui'
 import { lazy, type ReactNode, Suspense } from 'react'
+import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx'
 import { AnalyticsTracker } from '../features/analytics/analytics-tracker.tsx'
 import { ChatWidget } from '../features/chat/chat-widget.tsx'
 import type { SessionUser } from '../lib/session.ts'
@@ -22,6 +23,7 @@ export function AppShell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <ImpersonationBanner user={user} />
       <NavBar user={user} />
       <main id="main" className="app-main">
         {children}
