@@ -8,6 +8,14 @@ import { capturePageview, identifyUser, startAnalytics } from './analytics.ts'
 export function AnalyticsTracker({ user }: { user: SessionUser | undefined }) {
   const router = useRouter()
 
+  // Identify first, so that the page view of the page the user lands on is theirs.
+  const id = user?.id
+  const email = user?.email
+  const name = user?.name
+  useEffect(() => {
+    if (id && email !== undefined && name !== undefined) identifyUser({ id, email, name })
+  }, [id, email, name])
+
   useEffect(() => {
     let last = ''
     const pageview = () => {
@@ -24,13 +32,6 @@ export function AnalyticsTracker({ user }: { user: SessionUser | undefined }) {
       cancel()
     }
   }, [router])
-
-  const id = user?.id
-  const email = user?.email
-  const name = user?.name
-  useEffect(() => {
-    if (id && email !== undefined && name !== undefined) identifyUser({ id, email, name })
-  }, [id, email, name])
 
   return null
 }
