@@ -79,7 +79,9 @@ try {
   try {
     console.log('JavaScript, gzipped (initial: until the load event; deferred: analytics, chat…)')
     const home = await measureJs(await browser.newPage(), new URL('/', server.baseURL).href)
-    console.log(`  /            initial ${kb(home.initial)} in ${home.files} files, deferred ${kb(home.deferred)}`)
+    console.log(
+      `  /            initial ${kb(home.initial)} in ${home.files} files, deferred ${kb(home.deferred)}`,
+    )
 
     // The dashboard of a signed-in user with one organization.
     const context = await browser.newContext()
@@ -104,7 +106,10 @@ try {
     await page.getByLabel('Name').fill('Measure Org')
     await page.getByRole('button', { name: 'Create organization' }).click()
     await page.getByRole('heading', { level: 1, name: 'Measure Org' }).waitFor()
-    const dashboard = await measureJs(await context.newPage(), new URL('/app/organizations', server.baseURL).href)
+    const dashboard = await measureJs(
+      await context.newPage(),
+      new URL('/app/organizations', server.baseURL).href,
+    )
     console.log(
       `  /app/organizations initial ${kb(dashboard.initial)} in ${dashboard.files} files, deferred ${kb(dashboard.deferred)}`,
     )
