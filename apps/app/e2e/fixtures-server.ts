@@ -81,6 +81,12 @@ export function startFixturesServer(): Promise<Server> {
         res.end(CHAT_SCRIPT)
         return
       }
+      if (url.pathname.startsWith('/capture/') && url.pathname.endsWith('.js')) {
+        // The library's remote configuration script: none here.
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
+        res.end('/* no remote configuration */')
+        return
+      }
       if (url.pathname.startsWith('/capture/')) {
         const raw = await readBody(req)
         if (req.method === 'POST' && raw.length > 0) {
