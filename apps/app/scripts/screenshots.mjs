@@ -25,7 +25,8 @@ for (const entry of paths) {
         storageState: storageState || undefined,
       })
       const page = await context.newPage()
-      await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' })
+      await page.goto(new URL(path, base).href, { waitUntil: 'load' })
+      await page.waitForTimeout(800)
       const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${scheme}-${width}.png`
       await page.screenshot({ path: join(out, name), fullPage: true })
       await context.close()
