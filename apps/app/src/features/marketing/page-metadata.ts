@@ -21,6 +21,22 @@ export const loadPageMetadata = createServerFn({ method: 'GET' })
     return response?.metadata ?? null
   })
 
+/**
+ * The route loader's call: the served metadata, or `null` (the page's fallback) when even the
+ * server function fails — a page never fails to render for want of its tags.
+ */
+export async function loadMarketingMetadata(path: string): Promise<Metadata | null> {
+  try {
+    return await loadPageMetadata({ data: path })
+  } catch (error) {
+    console.warn(
+      `[headmark] Could not load metadata for "${path}"; using the fallback.`,
+      error instanceof Error ? error.message : String(error),
+    )
+    return null
+  }
+}
+
 /** A marketing page's own tags, used alone when the service does not answer. */
 export interface PageFallback {
   title: string

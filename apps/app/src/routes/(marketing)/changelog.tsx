@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ChangelogPage } from '../../features/marketing/changelog-page.tsx'
-import { loadPageMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Changelog — Headmark',
@@ -9,7 +9,7 @@ const fallback = {
 }
 
 export const Route = createFileRoute('/(marketing)/changelog')({
-  loader: ({ location }) => loadPageMetadata({ data: location.pathname }),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
   head: ({ loaderData }) => marketingHead(fallback, loaderData),
   component: ChangelogPage,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PricingPage } from '../../features/marketing/pricing-page.tsx'
-import { loadPageMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Pricing — Headmark',
@@ -9,7 +9,7 @@ const fallback = {
 }
 
 export const Route = createFileRoute('/(marketing)/pricing')({
-  loader: ({ location }) => loadPageMetadata({ data: location.pathname }),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
   head: ({ loaderData }) => marketingHead(fallback, loaderData),
   component: PricingPage,
 })

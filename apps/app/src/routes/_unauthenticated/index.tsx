@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../features/marketing/home-page.tsx'
-import { loadPageMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Headmark — metadata for every page',
@@ -9,7 +9,7 @@ const fallback = {
 }
 
 export const Route = createFileRoute('/_unauthenticated/')({
-  loader: ({ location }) => loadPageMetadata({ data: location.pathname }),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
   head: ({ loaderData }) => marketingHead(fallback, loaderData),
   component: HomePage,
 })
