@@ -14,7 +14,7 @@ const steps = [
   ['storybook: stories in Chromium', ['run', 'test', '-w', '@headmark/storybook', '--if-present']],
   ['api: database + RPC tests', ['run', 'test', '-w', '@headmark/api', '--if-present']],
   ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
-  ['app: production build', ['run', 'build', '-w', '@headmark/app']],
+  ['app: production build', ['run', 'build:e2e', '-w', '@headmark/app']],
   ['app: browser end-to-end', ['run', 'test:e2e', '-w', '@headmark/app', '--if-present']],
 ]
 

@@ -7,6 +7,7 @@ import http from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toNodeHandler } from 'srvx/node'
+import { proxyIngest } from './ingest-proxy.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const clientDir = join(root, 'dist', 'client')
@@ -58,9 +59,12 @@ async function serveStatic(req, res) {
 const entry = await import('./dist/server/server.js')
 await entry.prepareServer()
 const appHandler = toNodeHandler(entry.default.fetch)
+// Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
+const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
 
 const server = http.createServer(async (req, res) => {
   try {
+    if (await proxyIngest(req, res, ingestTarget)) return
     if (await serveStatic(req, res)) return
     await appHandler(req, res)
   } catch (error) {

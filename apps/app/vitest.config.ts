@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -6,5 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // Modules that read the validated public env get the same defaults as a build.
+    env: { ...developmentPublicEnv },
   },
 })

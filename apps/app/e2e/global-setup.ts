@@ -1,54 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { E2E_FIXTURES_ORIGIN, startFixturesServer } from './fixtures-server.ts'
+import { appRoot, startAppServer } from './server.ts'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`)
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+/** The analytics and chat tests need the build made by `npm run build:e2e`. */
+function assertE2eBuild() {
+  const assets = join(appRoot, 'dist', 'client', 'assets')
+  const built = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .some((file) =>
+      readFileSync(join(assets, file), 'utf8').includes(`${E2E_FIXTURES_ORIGIN}/chat`),
+    )
+  if (!built) {
+    throw new Error(
+      'The app was not built for the browser tests: run `npm run build:e2e -w @headmark/app` first.',
+    )
   }
-  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`)
 }
 
-/** Starts the production server on a free port with an in-memory database; stops it afterwards. */
+/**
+ * Starts the fixtures server (analytics host and chat script) and the production server on a free
+ * port with a fresh in-memory database; stops both afterwards.
+ */
 export default async function globalSetup() {
-  const port = await freePort()
-  const baseURL = `http://localhost:${port}`
-  const server = spawn(process.execPath, ['server.mjs'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: 'pglite:memory',
-      BETTER_AUTH_URL: baseURL,
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  await waitUntilUp(baseURL, server, 60_000)
-  process.env.E2E_BASE_URL = baseURL
+  assertE2eBuild()
+  const fixtures = await startFixturesServer()
+  const app = await startAppServer({ VITE_ANALYTICS_HOST: `${E2E_FIXTURES_ORIGIN}/capture` })
+  process.env.E2E_BASE_URL = app.baseURL
 
   return async () => {
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
+    await app.stop()
+    await new Promise((resolve) => fixtures.close(resolve))
   }
 }

@@ -23,6 +23,7 @@ import { Route as UnauthenticatedIndexRouteImport } from './routes/_unauthentica
 import { Route as UnauthenticatedGetStartedRouteImport } from './routes/_unauthenticated/get-started'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
+import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
@@ -107,6 +108,11 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthenticatedAppRouteRoute,
+} as any)
+const AuthenticatedAppAdminRoute = AuthenticatedAppAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthenticatedAppRouteRoute,
 } as any)
 const AuthenticatedAppOrganizationsRouteRoute =
@@ -240,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/': typeof AuthenticatedAppIndexRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
@@ -298,6 +306,7 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/_unauthenticated/': typeof UnauthenticatedIndexRoute
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/get-started'
     | '/dev/mailbox'
     | '/app/organizations'
+    | '/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/app/'
@@ -358,6 +368,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/app'
@@ -387,6 +398,7 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/_unauthenticated/'
     | '/_authenticated/app/organizations'
+    | '/_authenticated/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/_authenticated/app/'
@@ -517,6 +529,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AuthenticatedAppIndexRouteImport
+      parentRoute: typeof AuthenticatedAppRouteRoute
+    }
+    '/_authenticated/app/admin': {
+      id: '/_authenticated/app/admin'
+      path: '/admin'
+      fullPath: '/app/admin'
+      preLoaderRoute: typeof AuthenticatedAppAdminRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
     '/_authenticated/app/organizations': {
@@ -720,6 +739,7 @@ const AuthenticatedAppOrganizationsRouteRouteWithChildren =
 
 interface AuthenticatedAppRouteRouteChildren {
   AuthenticatedAppOrganizationsRouteRoute: typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  AuthenticatedAppAdminRoute: typeof AuthenticatedAppAdminRoute
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute
   AuthenticatedAppInvitationsInvitationIdRoute: typeof AuthenticatedAppInvitationsInvitationIdRoute
 }
@@ -727,6 +747,7 @@ interface AuthenticatedAppRouteRouteChildren {
 const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
   AuthenticatedAppOrganizationsRouteRoute:
     AuthenticatedAppOrganizationsRouteRouteWithChildren,
+  AuthenticatedAppAdminRoute: AuthenticatedAppAdminRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedAppInvitationsInvitationIdRoute:
     AuthenticatedAppInvitationsInvitationIdRoute,

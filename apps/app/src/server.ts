@@ -1,6 +1,9 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { placeholderPublicEnv } from './public-env-defaults.ts'
 
+/** Where the production server forwards /ingest (see ingest-proxy.mjs). */
+export const analyticsHost: string = import.meta.env.VITE_ANALYTICS_HOST
+
 export default createServerEntry({
   fetch(request, opts) {
     return handler.fetch(request, opts)

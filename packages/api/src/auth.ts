@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
+import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import { authSchema } from './db/schema.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
@@ -20,7 +21,8 @@ export const AUTH_BASE_PATH = '/api/auth'
 
 export interface CreateAuthOptions {
   db: Database
-  env: Pick<ServerEnv, 'BETTER_AUTH_URL' | 'BETTER_AUTH_SECRET' | 'trustedOrigins'>
+  env: Pick<ServerEnv, 'BETTER_AUTH_URL' | 'BETTER_AUTH_SECRET' | 'trustedOrigins'> &
+    Partial<Pick<ServerEnv, 'adminEmails'>>
   mailer: Mailer
 }
 
@@ -56,6 +58,7 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
       async sendVerificationEmail({ user, url }) {
         await mailer.send({ to: user.email, ...verificationEmail({ name: user.name, url }) })
       },
+      afterEmailVerification: (user) => promoteListedAdmin(db, env.adminEmails ?? [], user),
     },
     user: {
       deleteUser: { enabled: true },
@@ -64,6 +67,7 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
       // With verification required, better-auth answers a sign-up for a taken address with a
       // fake success (enumeration protection). The product wants the form to say so plainly.
       before: createAuthMiddleware(async (ctx) => {
+        await hideAdminEndpoints(ctx)
         if (ctx.path !== '/sign-up/email') return
         const email: unknown = ctx.body?.email
         if (typeof email !== 'string') return

@@ -28,6 +28,22 @@ const originList = z
   })
   .optional()
 
+const emailList = z
+  .string()
+  .transform((value, ctx) => {
+    const emails = value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== '')
+    const bad = emails.find((email) => !z.email().safeParse(email).success)
+    if (bad) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an e-mail address` })
+      return z.NEVER
+    }
+    return emails
+  })
+  .optional()
+
 const serverEnvSchema = z
   .object({
     NODE_ENV: z
@@ -55,6 +71,8 @@ const serverEnvSchema = z
     TRUSTED_ORIGINS: originList,
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
+    ADMIN_EMAILS: emailList,
+    CONTACT_EMAIL: z.email({ error: 'Must be an e-mail address' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -88,6 +106,10 @@ export interface ServerEnv {
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
+  /** Accounts that become platform admins when they verify their e-mail (lower case). */
+  adminEmails: string[]
+  /** Where contact-form messages go; null: to the first of ADMIN_EMAILS, else MAIL_FROM. */
+  CONTACT_EMAIL: string | null
 }
 
 /**
@@ -142,6 +164,8 @@ export function loadServerEnv(
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
+    adminEmails: parsed.ADMIN_EMAILS ?? [],
+    CONTACT_EMAIL: parsed.CONTACT_EMAIL ?? null,
   }
 }
 

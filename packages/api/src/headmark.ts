@@ -5,7 +5,7 @@ import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
-import { createMailer, type DevMailbox } from './mailer.ts'
+import { createMailer, type DevMailbox, type Mailer } from './mailer.ts'
 import { router } from './router.ts'
 import type { Context } from './rpc/context.ts'
 
@@ -25,6 +25,8 @@ export interface Headmark {
   handleRpc(request: Request): Promise<Response>
   /** A context for in-process calls: `createRouterClient(router, { context })`. */
   createContext(headers: Headers): Promise<Context>
+  /** Sends e-mail (SMTP, or the development mailbox). */
+  mailer: Mailer
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
   /** Closes the database connection. Safe to call more than once. */
@@ -80,6 +82,7 @@ export async function createHeadmark(
     db,
     auth,
     events,
+    mailer,
     mailbox,
     createContext,
     handleAuth: (request) => auth.handler(request),

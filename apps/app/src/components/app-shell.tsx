@@ -1,7 +1,9 @@
 import { Toaster } from '@headmark/ui'
 import { lazy, type ReactNode, Suspense } from 'react'
+import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx'
+import { AnalyticsTracker } from '../features/analytics/analytics-tracker.tsx'
+import { ChatWidget } from '../features/chat/chat-widget.tsx'
 import type { SessionUser } from '../lib/session.ts'
-import { ChatWidgetSlot } from './chat-widget-slot.tsx'
 import { Footer } from './footer.tsx'
 import { NavBar } from './nav-bar.tsx'
 
@@ -21,12 +23,14 @@ export function AppShell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <ImpersonationBanner user={user} />
       <NavBar user={user} />
       <main id="main" className="app-main">
         {children}
       </main>
       <Footer />
-      <ChatWidgetSlot user={user} />
+      <ChatWidget user={user} />
+      <AnalyticsTracker user={user} />
       <Toaster />
       <Suspense fallback={null}>
         <Devtools />

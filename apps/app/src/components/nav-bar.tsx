@@ -40,6 +40,13 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
               </li>
             </>
           )}
+          {user?.platformAdmin ? (
+            <li>
+              <Link to="/app/admin" activeProps={{ 'aria-current': 'page' }}>
+                Admin
+              </Link>
+            </li>
+          ) : null}
           <li>
             <a href={DOCS_URL} target="_blank" rel="noreferrer">
               Docs<span className="hm-visually-hidden"> (opens in a new tab)</span>

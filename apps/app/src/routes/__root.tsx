@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import appStyles from '../app.css?url'
+import adminStyles from '../features/admin/admin.css?url'
+import marketingStyles from '../features/marketing/marketing.css?url'
 import { AppShell } from '../components/app-shell.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import type { env } from '../env.ts'
@@ -35,6 +37,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [
       { rel: 'stylesheet', href: uiStyles },
       { rel: 'stylesheet', href: appStyles },
+      { rel: 'stylesheet', href: marketingStyles },
+      { rel: 'stylesheet', href: adminStyles },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),

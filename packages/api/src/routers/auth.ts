@@ -1,3 +1,4 @@
+import { isPlatformAdmin } from '../admin.ts'
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { member, organization } from '../db/schema.ts'
@@ -28,14 +29,28 @@ export const authRouter = {
             name: z.string(),
             email: z.string(),
             image: z.string().nullable().optional(),
+            /** A platform admin (may open /app/admin). */
+            platformAdmin: z.boolean().optional(),
+            /** This session is an admin impersonating the user. */
+            impersonating: z.boolean().optional(),
           })
           .optional(),
       }),
     )
     .handler(({ context }) => {
       if (!context.session) return {}
-      const { id, name, email, image } = context.session.user
-      return { user: { id, name, email, image: image ?? null } }
+      const { id, name, email, image, role } = context.session.user
+      const { impersonatedBy } = context.session.session
+      return {
+        user: {
+          id,
+          name,
+          email,
+          image: image ?? null,
+          platformAdmin: isPlatformAdmin(role),
+          impersonating: Boolean(impersonatedBy),
+        },
+      }
     }),
 
   /** The organizations the caller belongs to, with their role in each, by name. */

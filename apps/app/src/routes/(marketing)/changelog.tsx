@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { ChangelogPage } from '../../features/marketing/changelog-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Changelog — Headmark',
+  description:
+    'Release notes of the published Headmark packages, @headmark/metadata and @headmark/ui.',
+}
 
 export const Route = createFileRoute('/(marketing)/changelog')({
-  head: () => ({ meta: [{ title: 'Changelog — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Changelog" lead="What is new in Headmark.">
-      <p>
-        New releases of the app, the public metadata API and the published packages are listed here.
-      </p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: ChangelogPage,
 })

@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { ContactPage } from '../../features/marketing/contact-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Contact — Headmark',
+  description:
+    'Write to the people who run this Headmark instance about plans, integrations or your account.',
+}
 
 export const Route = createFileRoute('/(marketing)/contact')({
-  head: () => ({ meta: [{ title: 'Contact — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Contact" lead="Talk to the people who build Headmark.">
-      <p>
-        Write to support@headmark.dev, or use the chat in the corner of the app when you are signed
-        in.
-      </p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: ContactPage,
 })

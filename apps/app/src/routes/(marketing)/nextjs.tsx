@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { NextjsGuide } from '../../features/marketing/nextjs-guide.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Next.js guide — Headmark',
+  description:
+    'Serve the metadata edited in Headmark from a Next.js App Router site with @headmark/metadata, and refresh it on every save with a signed webhook.',
+}
 
 export const Route = createFileRoute('/(marketing)/nextjs')({
-  head: () => ({ meta: [{ title: 'Next.js — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Next.js" lead="Headmark metadata in a Next.js app.">
-      <p>
-        Install @headmark/metadata, create a client with your site's DSN, and return its
-        generateMetadata from your layouts and pages. Headmark's webhooks keep the cache fresh when
-        you publish changes.
-      </p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: NextjsGuide,
 })

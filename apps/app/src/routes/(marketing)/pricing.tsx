@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { PricingPage } from '../../features/marketing/pricing-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Pricing — Headmark',
+  description:
+    'Headmark plans, from a free plan for one site to unlimited sites and pages: sites, pages, API calls, webhooks and history for each.',
+}
 
 export const Route = createFileRoute('/(marketing)/pricing')({
-  head: () => ({ meta: [{ title: 'Pricing — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Pricing" lead="Start free, and pay as your sites grow.">
-      <p>
-        Every organization chooses a plan when it is created. Plans differ in how many sites, pages
-        and webhook deliveries they include; usage is shown on each organization's billing page.
-      </p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: PricingPage,
 })

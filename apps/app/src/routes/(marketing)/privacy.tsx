@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { PrivacyPage } from '../../features/marketing/legal-pages.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Privacy — Headmark',
+  description:
+    'What this Headmark instance stores about you, why, for how long, and who receives it.',
+}
 
 export const Route = createFileRoute('/(marketing)/privacy')({
-  head: () => ({ meta: [{ title: 'Privacy — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Privacy" lead="How Headmark handles your data.">
-      <p>
-        Headmark stores the account details you give it, the metadata you edit and the history of
-        the webhooks it sends. It does not sell them.
-      </p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: PrivacyPage,
 })

@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketingPage } from '../../components/marketing-page.tsx'
+import { TermsPage } from '../../features/marketing/legal-pages.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Terms — Headmark',
+  description:
+    'The rules for using this Headmark instance: accounts, organizations and content, acceptable use, plans and availability.',
+}
 
 export const Route = createFileRoute('/(marketing)/terms')({
-  head: () => ({ meta: [{ title: 'Terms — Headmark' }] }),
-  component: () => (
-    <MarketingPage title="Terms" lead="The terms of using Headmark.">
-      <p>By using Headmark you agree to use it lawfully and to keep your account secure.</p>
-    </MarketingPage>
-  ),
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: TermsPage,
 })

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { PendingView } from '../../components/pending-view.tsx'
+import { forgetVisitor } from '../../features/analytics/forget-visitor.ts'
 import { authClient } from '../../lib/auth-client.ts'
 
 /** Signs out in the browser (the cookie is cleared by the auth service), then goes home. */
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_authenticated/sign-out')({
     } catch (error) {
       console.error(error)
     }
+    forgetVisitor()
     // Everything cached belonged to the signed-in user: mark it stale, but do not refetch what is
     // still on screen — those requests would now answer 401 and send the user to sign in.
     await context.queryClient.invalidateQueries({ refetchType: 'none' })

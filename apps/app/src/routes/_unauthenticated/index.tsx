@@ -1,27 +1,15 @@
-import { Button } from '@headmark/ui'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../../features/marketing/home-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+
+const fallback = {
+  title: 'Headmark — metadata for every page',
+  description:
+    'Manage the titles, descriptions, Open Graph and X cards, icons and custom tags of every page, and serve them to your site through a cached API and signed webhooks.',
+}
 
 export const Route = createFileRoute('/_unauthenticated/')({
-  component: Home,
+  loader: ({ location }) => loadMarketingMetadata(location.pathname),
+  head: ({ loaderData }) => marketingHead(fallback, loaderData),
+  component: HomePage,
 })
-
-function Home() {
-  return (
-    <section className="page hero">
-      <h1>Every page, shared the way you meant it.</h1>
-      <p className="lead">
-        Headmark manages the titles, descriptions, Open Graph and X cards, icons and custom tags
-        that decide how your pages look in search results and when they are shared — and ships them
-        to your site through a fast public API and signed webhooks.
-      </p>
-      <div className="hero-actions">
-        <Button asChild variant="primary" size="lg">
-          <Link to="/get-started">Get Started</Link>
-        </Button>
-        <Button asChild variant="secondary" size="lg">
-          <Link to="/pricing">See pricing</Link>
-        </Button>
-      </div>
-    </section>
-  )
-}

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { gunzipSync } from 'node:zlib'
+
+/**
+ * A local stand-in for two third parties, so the browser tests reach nothing on the network:
+ * - `/capture/*`: the analytics host behind the app's /ingest proxy. It records every event it
+ *   receives; `GET /captured` lists them.
+ * - `/chat/<property>/<widget>`: the chat provider's script. It installs a Tawk.to-like API on
+ *   the page that records the attributes it is given in `window.__chat`.
+ */
+export const E2E_FIXTURES_PORT = Number(process.env.E2E_FIXTURES_PORT ?? 4319)
+export const E2E_FIXTURES_ORIGIN = `http://127.0.0.1:${E2E_FIXTURES_PORT}`
+
+export interface CapturedEvent {
+  event: string
+  properties: Record<string, unknown>
+  /** Person properties, on `$identify` events. */
+  $set?: Record<string, unknown>
+}
+
+const CHAT_SCRIPT = `(function () {
+  var api = window.Tawk_API || (window.Tawk_API = {});
+  var chat = (window.__chat = { calls: [], initialVisitor: api.visitor || null, attributes: null });
+  api.setAttributes = function (attributes, callback) {
+    chat.calls.push(['setAttributes', attributes]);
+    chat.attributes = attributes;
+    if (callback) callback();
+  };
+  api.logout = function (callback) {
+    chat.calls.push(['logout']);
+    if (callback) callback();
+  };
+  if (typeof api.onLoad === 'function') api.onLoad();
+})();`
+
+function decode(raw: Buffer, url: URL, contentType: string): unknown[] {
+  let body = raw
+  if (url.searchParams.get('compression') === 'gzip-js' || (raw[0] === 0x1f && raw[1] === 0x8b)) {
+    body = gunzipSync(raw)
+  }
+  let text = body.toString('utf8')
+  if (contentType.includes('application/x-www-form-urlencoded') || text.startsWith('data=')) {
+    const data = new URLSearchParams(text).get('data') ?? ''
+    text =
+      data.trimStart().startsWith('{') || data.trimStart().startsWith('[')
+        ? data
+        : Buffer.from(data, 'base64').toString('utf8')
+  }
+  if (!text.trim()) return []
+  const parsed: unknown = JSON.parse(text)
+  if (Array.isArray(parsed)) return parsed
+  const batch = (parsed as { batch?: unknown[] }).batch
+  return Array.isArray(batch) ? batch : [parsed]
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+export function startFixturesServer(): Promise<Server> {
+  const events: CapturedEvent[] = []
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', E2E_FIXTURES_ORIGIN)
+    try {
+      if (url.pathname === '/captured') {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'access-control-allow-origin': '*',
+        })
+        res.end(JSON.stringify(events))
+        return
+      }
+      if (url.pathname.startsWith('/chat/')) {
+        // The page loads it with crossorigin, as the provider's snippet does.
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'access-control-allow-origin': '*',
+        })
+        res.end(CHAT_SCRIPT)
+        return
+      }
+      if (url.pathname.startsWith('/capture/') && url.pathname.endsWith('.js')) {
+        // The library's remote configuration script: none here.
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
+        res.end('/* no remote configuration */')
+        return
+      }
+      if (url.pathname.startsWith('/capture/')) {
+        const raw = await readBody(req)
+        if (req.method === 'POST' && raw.length > 0) {
+          try {
+            for (const item of decode(raw, url, req.headers['content-type'] ?? '')) {
+              const event = item as CapturedEvent
+              if (typeof event?.event === 'string') events.push(event)
+            }
+          } catch (error) {
+            console.warn('[fixtures] could not decode an analytics request', url.pathname, error)
+          }
+        }
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ status: 1 }))
+        return
+      }
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      res.end('Not Found')
+    } catch (error) {
+      res.writeHead(500)
+      res.end(String(error))
+    }
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(E2E_FIXTURES_PORT, '127.0.0.1', () => resolve(server))
+  })
+}

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const appRoot = fileURLToPath(new URL('..', import.meta.url))
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`)
+}
+
+export interface AppServer {
+  baseURL: string
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the production server (`server.mjs`, the last build) on a free port; by default on a
+ * fresh in-memory database.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort()
+  const baseURL = `http://localhost:${port}`
+  let output = ''
+  const server = spawn(process.execPath, ['server.mjs'], {
+    cwd: appRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: 'pglite:memory',
+      BETTER_AUTH_URL: baseURL,
+      NODE_ENV: 'development',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (process.env.E2E_SERVER_LOGS) process.stderr.write(chunk)
+    })
+  }
+  await waitUntilUp(baseURL, server, 60_000)
+  return {
+    baseURL,
+    output: () => output,
+    stop: async () => {
+      if (server.exitCode !== null) return
+      server.kill('SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+    },
+  }
+}

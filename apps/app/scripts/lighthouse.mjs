@@ -1,0 +1,124 @@
+// Audits the production build with Lighthouse (Debian's Chromium) and measures the JavaScript
+// the pages load. Prints figures; asserts nothing (the machine is shared, scores vary).
+// Usage: npm run build -w @headmark/app && npm run lighthouse -w @headmark/app
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { E2E_FIXTURES_ORIGIN, startFixturesServer } from '../e2e/fixtures-server.ts'
+import { startAppServer } from '../e2e/server.ts'
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const PAGES = ['/', '/pricing']
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** JS requested until the load event (initial) and after it (deferred), gzipped. */
+async function measureJs(page, url) {
+  const bodies = new Map()
+  let loaded = false
+  const sizes = { initial: 0, deferred: 0, files: 0 }
+  page.on('response', async (response) => {
+    const type = response.headers()['content-type'] ?? ''
+    if (!type.includes('javascript') || bodies.has(response.url())) return
+    const phase = loaded ? 'deferred' : 'initial'
+    bodies.set(response.url(), phase)
+    try {
+      const size = gzipSync(await response.body()).length
+      sizes[phase] += size
+      if (phase === 'initial') sizes.files += 1
+    } catch {
+      // a redirect or an aborted request has no body
+    }
+  })
+  await page.goto(url, { waitUntil: 'load' })
+  loaded = true
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(1000)
+  return sizes
+}
+
+// With the build of `npm run build:e2e`, analytics and chat load from the local fixtures server,
+// as they would from their providers in a deployment that enables them.
+const fixtures = await startFixturesServer().catch(() => null)
+const server = await startAppServer({ VITE_ANALYTICS_HOST: `${E2E_FIXTURES_ORIGIN}/capture` })
+try {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    console.log('Lighthouse (mobile emulation, simulated throttling)')
+    for (const path of PAGES) {
+      const result = await lighthouse(new URL(path, server.baseURL).href, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      const { categories, audits } = result.lhr
+      const score = (key) => Math.round((categories[key]?.score ?? 0) * 100)
+      console.log(
+        `  ${path.padEnd(9)} performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`,
+      )
+      for (const [key, category] of Object.entries(categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = audits[ref.id]
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            console.log(`      ${key}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`)
+            if (audit.id === 'errors-in-console')
+              for (const item of audit.details?.items ?? [])
+                console.log(`        ${item.source}: ${String(item.description).slice(0, 160)}`)
+          }
+        }
+      }
+    }
+  } finally {
+    chrome.kill()
+  }
+
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  })
+  try {
+    console.log('JavaScript, gzipped (initial: until the load event; deferred: analytics, chat…)')
+    const home = await measureJs(await browser.newPage(), new URL('/', server.baseURL).href)
+    console.log(
+      `  /            initial ${kb(home.initial)} in ${home.files} files, deferred ${kb(home.deferred)}`,
+    )
+
+    // The dashboard of a signed-in user with one organization.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const email = `lighthouse-${Date.now()}@example.com`
+    await page.goto(new URL('/get-started', server.baseURL).href)
+    await page.getByRole('tab', { name: 'Sign up' }).click()
+    await page.getByLabel('Name').fill('Measure Me')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill('correct horse battery staple')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByText('Check your inbox').waitFor()
+    await page.goto(new URL('/dev/mailbox', server.baseURL).href)
+    const link = await page
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .first()
+      .locator('a[href*="verify-email"]')
+      .getAttribute('href')
+    await page.goto(link)
+    await page.waitForURL(/\/app\//)
+    // A new user's dashboard: /app/organizations, which offers to create the first organization.
+    const dashboard = await measureJs(
+      await context.newPage(),
+      new URL('/app/organizations', server.baseURL).href,
+    )
+    console.log(
+      `  /app/organizations initial ${kb(dashboard.initial)} in ${dashboard.files} files, deferred ${kb(dashboard.deferred)}`,
+    )
+  } finally {
+    await browser.close()
+  }
+} finally {
+  await server.stop()
+  fixtures?.close()
+}

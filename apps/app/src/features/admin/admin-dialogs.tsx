@@ -1,0 +1,178 @@
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTrigger,
+  Field,
+  Input,
+  Skeleton,
+  toast,
+} from '@headmark/ui'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { type AdminUser, adminActions, adminKeys, sessionsQuery } from './admin-api.ts'
+
+const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+export const formatDate = (value: Date | string) => dateTime.format(new Date(value))
+
+/** Ban with a reason and an optional expiry in days. */
+export function BanDialog({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [days, setDays] = useState('')
+  const daysNumber = days.trim() === '' ? null : Number(days)
+  const daysError =
+    daysNumber !== null && (!Number.isInteger(daysNumber) || daysNumber < 1 || daysNumber > 3650)
+      ? 'Enter whole days between 1 and 3650, or leave it empty for a ban without end.'
+      : undefined
+  const ban = useMutation({
+    mutationFn: () => adminActions.ban(user.id, reason.trim(), daysNumber),
+    onSuccess: async () => {
+      toast.success(`${user.email} is banned.`)
+      setOpen(false)
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!daysError) ban.mutate()
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="danger">
+          Ban<span className="hm-visually-hidden"> {user.email}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Ban ${user.email}`}
+        description="A banned user is signed out everywhere and refused at sign-in until the ban ends."
+      >
+        <form className="form-stack" onSubmit={submit}>
+          <Field label="Reason" optional description="Shown to the user when they try to sign in.">
+            <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <Field
+            label="Ends after (days)"
+            optional
+            description="Leave empty for a ban without end."
+            error={daysError}
+          >
+            <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+          </Field>
+          <div className="admin-dialog-actions">
+            <DialogClose asChild>
+              <Button type="button">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="danger" loading={ban.isPending}>
+              Ban user
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The user's sessions, each with a Revoke button. */
+export function SessionsDialog({ user }: { user: AdminUser }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm">
+          Sessions<span className="hm-visually-hidden"> of {user.email}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={`Sessions of ${user.email}`}>
+        {open ? <SessionList user={user} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function SessionList({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient()
+  const sessions = useQuery(sessionsQuery(user.id))
+  const revoke = useMutation({
+    mutationFn: (token: string) => adminActions.revokeSession(token),
+    onSuccess: async () => {
+      toast.success('Session revoked.')
+      await queryClient.invalidateQueries({ queryKey: adminKeys.sessions(user.id) })
+    },
+  })
+  if (sessions.isPending) return <Skeleton style={{ height: '4rem' }} />
+  if (sessions.isError)
+    return (
+      <p role="alert" className="form-alert">
+        {sessions.error.message}{' '}
+        <button type="button" className="text-link" onClick={() => void sessions.refetch()}>
+          Try again
+        </button>
+      </p>
+    )
+  if (sessions.data.length === 0) return <p className="muted">No active sessions.</p>
+  return (
+    <ul className="admin-sessions">
+      {sessions.data.map((session) => (
+        <li key={session.id}>
+          <div>
+            <strong>{session.userAgent || 'Unknown browser'}</strong>
+            <span className="muted">
+              {session.ipAddress || 'unknown address'} · since {formatDate(session.createdAt)} ·
+              expires {formatDate(session.expiresAt)}
+              {session.impersonatedBy ? ' · impersonation' : ''}
+            </span>
+          </div>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={revoke.isPending && revoke.variables === session.token}
+            onClick={() => revoke.mutate(session.token)}
+          >
+            Revoke
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Deletes the user after a confirmation that names them. */
+export function DeleteDialog({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const remove = useMutation({
+    mutationFn: () => adminActions.remove(user.id),
+    onSuccess: async () => {
+      toast.success(`${user.email} is deleted.`)
+      setOpen(false)
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
+  })
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="danger">
+          Delete<span className="hm-visually-hidden"> {user.email}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Delete ${user.email}?`}
+        description="Their account, sessions and memberships are removed. This can not be undone."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
+              Delete user
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  )
+}
