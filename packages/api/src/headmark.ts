@@ -8,6 +8,7 @@ import { loadServerEnv, type ServerEnv } from './env.ts'
 import { createMailer, type DevMailbox } from './mailer.ts'
 import { router } from './router.ts'
 import type { Context } from './rpc/context.ts'
+import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
 
 export const RPC_PREFIX = '/api/rpc'
 
@@ -19,6 +20,8 @@ export interface Headmark {
   auth: Auth
   /** Saved revisions and changed sites, for the parts of the server that react to them. */
   events: CoreEvents
+  /** Webhook delivery: its queue and worker run while the server runs. */
+  webhooks: WebhookService
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -27,13 +30,15 @@ export interface Headmark {
   createContext(headers: Headers): Promise<Context>
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
-  /** Closes the database connection. Safe to call more than once. */
+  /** Stops webhook delivery (attempts in flight finish) and closes the database. Safe to call more than once. */
   close(): Promise<void>
 }
 
 export interface CreateHeadmarkOptions {
   /** Where start-up and mailbox lines go; defaults to console.info. */
   log?: (line: string) => void
+  /** The clock of webhook delivery (retries, failure streaks); tests move one by hand. */
+  clock?: Clock
 }
 
 /**
@@ -45,7 +50,7 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log = console.info }: CreateHeadmarkOptions = {},
+  { log = console.info, clock }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
@@ -53,6 +58,22 @@ export async function createHeadmark(
   const { mailer, mailbox } = createMailer({ db, env, log })
   const auth = createAuth({ db, env, mailer })
   const events = createCoreEvents()
+  const webhooks = createWebhookService({
+    db,
+    location: connection.location,
+    pglite: connection.pglite,
+    events,
+    mailer,
+    serverSecret: env.BETTER_AUTH_SECRET,
+    appUrl: env.BETTER_AUTH_URL,
+    policy: {
+      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+      requireHttps: env.NODE_ENV === 'production',
+    },
+    ...(clock ? { clock } : {}),
+  })
+  await webhooks.start()
+  connection.beforeClose(() => webhooks.stop())
 
   const rpcHandler = new RPCHandler(router, {
     interceptors: [
@@ -67,6 +88,7 @@ export async function createHeadmark(
     db,
     auth,
     events,
+    webhooks,
     headers,
   })
 
@@ -79,6 +101,7 @@ export async function createHeadmark(
     db,
     auth,
     events,
+    webhooks,
     mailbox,
     createContext,
     handleAuth: (request) => auth.handler(request),
@@ -94,7 +117,10 @@ export async function createHeadmark(
       })
       return Response.json({ json: error.toJSON() }, { status: error.status })
     },
-    close: () => connection.close(),
+    async close() {
+      await webhooks.stop()
+      await connection.close()
+    },
   }
 }
 
