@@ -76,6 +76,8 @@ export async function createHeadmark(
   connection.beforeClose(() => webhooks.stop())
 
   const rpcHandler = new RPCHandler(router, {
+    // Live streams (a webhook's History page) send a keep-alive comment every 5 seconds.
+    eventIteratorKeepAliveInterval: 5_000,
     interceptors: [
       onError((error) => {
         // Expected failures (NOT_FOUND, validation…) are answers, not incidents.

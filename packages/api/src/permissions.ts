@@ -9,6 +9,8 @@ export const organizationStatements = {
   // is deleted, so whoever may delete invitations holds it too.
   invitation: ['create', 'update', 'delete', 'cancel'],
   team: ['create', 'update', 'delete'],
+  // Members see webhooks and their history (never secrets); owners and admins manage them.
+  webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
 } as const
 
 export const organizationAccess = createAccessControl(organizationStatements)
@@ -17,6 +19,7 @@ const manage = {
   member: ['create', 'update', 'delete'],
   invitation: ['create', 'update', 'delete', 'cancel'],
   team: ['create', 'update', 'delete'],
+  webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
 } as const
 
 export const organizationRoles = {

@@ -58,6 +58,7 @@ export async function startTestServer(
     // The database stays open for the worker's next file; webhook delivery stops with the server.
     async close() {
       await ready.webhooks.stop()
+      server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
@@ -111,5 +112,15 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) res.setHeader('set-cookie', cookies)
-  res.end(Buffer.from(await response.arrayBuffer()))
+  // Streamed, not buffered: event streams (server-sent events) never end on their own.
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  res.on('close', () => void reader.cancel().catch(() => {}))
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    res.write(read.value)
+  }
+  res.end()
 }

@@ -85,14 +85,16 @@ export interface WebhookService {
       trigger: DeliveryJob['trigger']
     },
   ): Promise<string>
-  /** Queues one attempt of an existing message (Redeliver), inside `tx`. */
-  enqueueAttempt(tx: Transaction, job: DeliveryJob): Promise<void>
+  /** Queues one attempt of an existing message (Redeliver), inside `tx`; at once by default. */
+  enqueueAttempt(tx: Transaction, job: DeliveryJob, startAfter?: Date): Promise<void>
   /** Stops queued attempts of a webhook from running (it was disabled). */
   cancelQueued(webhookId: string): Promise<void>
   /** Attempts waiting in the queue for a webhook, soonest first. */
   queued(webhookId?: string): Promise<QueuedDelivery[]>
   /** Runs now every queued attempt due at `now` (the clock's time by default). */
   runDue(now?: number): Promise<number>
+  /** Tells this instance's listeners of a webhook that something changed. */
+  notify(event: WebhookLiveEvent): void
   /** Follows a webhook's calls and state as they change; returns the unsubscribe function. */
   subscribe(webhookId: string, listener: (event: WebhookLiveEvent) => void): () => void
 }
@@ -213,7 +215,8 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       )
       return id
     },
-    enqueueAttempt: (tx, job) => enqueueDeliveries(started(), tx, [{ data: job }]),
+    enqueueAttempt: (tx, job, startAfter) =>
+      enqueueDeliveries(started(), tx, [{ data: job, ...(startAfter ? { startAfter } : {}) }]),
     async cancelQueued(webhookId) {
       const queue = started()
       const jobs = await queue.findJobs<DeliveryJob>(DELIVERY_QUEUE, {
@@ -245,6 +248,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       if (due.length > 0 && workerId) queue.notifyWorker(workerId)
       return due.length
     },
+    notify: emit,
     subscribe(webhookId, listener) {
       live.on(webhookId, listener)
       return () => live.off(webhookId, listener)
