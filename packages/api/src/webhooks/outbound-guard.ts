@@ -33,8 +33,16 @@ const RANGE_WORDS: Record<string, string> = {
  * refused, and loopback unless the policy allows it.
  */
 export function addressRefusal(address: string, policy: Pick<OutboundPolicy, 'allowLoopback'>) {
+  const found = refusedRange(address, policy)
+  return found && `${found.ip} is ${found.words}`
+}
+
+function refusedRange(
+  address: string,
+  policy: Pick<OutboundPolicy, 'allowLoopback'>,
+): { ip: string; words: string } | null {
   const bare = address.startsWith('[') ? address.slice(1, -1) : address
-  if (!ipaddr.isValid(bare)) return `${address} is not an IP address`
+  if (!ipaddr.isValid(bare)) return { ip: address, words: 'not an IP address' }
   let ip = ipaddr.parse(bare)
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
     ip = (ip as ipaddr.IPv6).toIPv4Address()
@@ -42,7 +50,7 @@ export function addressRefusal(address: string, policy: Pick<OutboundPolicy, 'al
   const range = ip.range()
   if (range === 'unicast') return null
   if (range === 'loopback' && policy.allowLoopback) return null
-  return `${ip.toString()} is ${RANGE_WORDS[range] ?? `a reserved address (${range})`}`
+  return { ip: ip.toString(), words: RANGE_WORDS[range] ?? `a reserved address (${range})` }
 }
 
 const PUBLIC_ONLY = 'Webhooks may only call public internet addresses.'
@@ -93,9 +101,11 @@ export async function resolveChecked(
   }
   if (addresses.length === 0) throw new OutboundRefusedError(`${bare} has no addresses.`)
   for (const { address } of addresses) {
-    const refusal = addressRefusal(address, policy)
-    if (refusal) {
-      throw new OutboundRefusedError(`Refused: ${bare} resolves to ${refusal}. ${PUBLIC_ONLY}`)
+    const refused = refusedRange(address, policy)
+    if (refused) {
+      throw new OutboundRefusedError(
+        `Refused: ${bare} resolves to ${refused.ip}, ${refused.words}. ${PUBLIC_ONLY}`,
+      )
     }
   }
   return addresses
