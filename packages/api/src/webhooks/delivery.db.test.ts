@@ -108,7 +108,7 @@ describe('webhook delivery', () => {
     const { headmark } = server.current
     receiver = await startReceiver()
     const target = await createSite(headmark)
-    await insertWebhook(headmark, target.id, receiver.url)
+    const hook = await insertWebhook(headmark, target.id, receiver.url)
     await expect(
       headmark.db.transaction(async (tx) => {
         await headmark.events.revisionSaved(tx, {
@@ -121,7 +121,7 @@ describe('webhook delivery', () => {
       }),
     ).rejects.toThrow('the save failed')
     expect(await headmark.db.select().from(webhookMessage)).toEqual([])
-    expect(await headmark.webhooks.queued()).toEqual([])
+    expect(await headmark.webhooks.queued(hook.id)).toEqual([])
   })
 
   it('sends the legacy bearer only in legacy mode, and keeps it out of the history', async () => {

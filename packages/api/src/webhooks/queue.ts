@@ -33,9 +33,10 @@ export function createDeliveryQueue(location: DatabaseLocation, pglite: PGlite |
   const common = {
     useListenNotify: true,
     schedule: false,
-    // A crashed worker's claims are noticed by the heartbeat (10 s) within a few seconds.
+    // A crashed worker's claims are failed and retried by the monitor once their heartbeat (10 s)
+    // is missed: within about 15 s.
     superviseIntervalSeconds: 5,
-    monitorIntervalSeconds: 30,
+    monitorIntervalSeconds: 5,
   } as const
   if (location.kind === 'postgres') {
     return new PgBoss({ ...common, connectionString: location.url, max: 4 })
@@ -54,7 +55,7 @@ export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
     retryLimit: 3,
     retryDelay: 1,
     heartbeatSeconds: 10,
-    expireInSeconds: 60,
+    expireInSeconds: 30,
     deleteAfterSeconds: 24 * 3600,
     retentionSeconds: 14 * 24 * 3600,
   })
