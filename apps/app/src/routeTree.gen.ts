@@ -31,6 +31,12 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -148,6 +154,60 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport.update(
+    {
+      id: '/sites/$siteHostname/webhooks',
+      path: '/sites/$siteHostname/webhooks',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport.update(
+    {
+      id: '/$webhookId',
+      path: '/$webhookId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport.update(
+    {
+      id: '/new',
+      path: '/new',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport.update(
+    {
+      id: '/edit',
+      path: '/edit',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof UnauthenticatedIndexRoute
@@ -170,6 +230,12 @@ export interface FileRoutesByFullPath {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof UnauthenticatedIndexRoute
@@ -189,6 +255,10 @@ export interface FileRoutesByTo {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -214,6 +284,12 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -238,6 +314,12 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations/'
     | '/app/organizations/$organizationSlug/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,6 +339,10 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations'
     | '/app/organizations/$organizationSlug'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
   id:
     | '__root__'
     | '/_authenticated'
@@ -281,6 +367,12 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
     | '/_authenticated/app/organizations/$organizationSlug/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -453,17 +545,101 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+      path: '/sites/$siteHostname/webhooks'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+      path: '/$webhookId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+      path: '/new'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+      path: '/edit'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute
+    }
   }
 }
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren,
+  )
+
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
 }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
   {
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugIndexRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren,
   }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren =
