@@ -58,7 +58,7 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
   })
 
   return (
-    <div className="stack-lg">
+    <div className="stack-lg webhook-page">
       <div className="page-heading">
         <h1 className="webhook-title">{hook.url}</h1>
         {hook.enabled ? (

@@ -38,7 +38,7 @@ export function WebhookList({
   ) : null
 
   return (
-    <div className="stack-lg">
+    <div className="stack-lg webhook-page">
       <div className="page-heading">
         <h1>Webhooks</h1>
         {webhooks.length > 0 ? create : null}
