@@ -73,6 +73,10 @@ export interface WebhookService {
   readonly clock: Clock
   /** Starts the queue (creating its tables on first run) and the worker. */
   start(): Promise<void>
+  /** Stops this instance's worker (attempts in flight finish); the queue keeps filling. */
+  pause(): Promise<void>
+  /** Starts the worker again after {@link WebhookService.pause}. */
+  resume(): Promise<void>
   /** Stops taking work and lets attempts in flight finish (up to 20 s) or be released. */
   stop(): Promise<void>
   /** Writes a message and queues one attempt per webhook, inside `tx`. Returns the message id. */
@@ -167,21 +171,32 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         await ensureDeliveryQueue(queue)
         boss = queue
         sender = createSender({ policy })
-        workerId = await queue.work<DeliveryJob>(
-          DELIVERY_QUEUE,
-          {
-            batchSize: 8,
-            localConcurrency: options.concurrency ?? 2,
-            pollingIntervalSeconds: 2,
-            notifyPollingIntervalSeconds: 5,
-            burstWhenBatchFull: true,
-          },
-          async (jobs) => {
-            await Promise.all(jobs.map((job) => attempt(job)))
-          },
-        )
+        await service.resume()
       })()
       return starting
+    },
+    async pause() {
+      const queue = started()
+      if (!workerId) return
+      workerId = null
+      await queue.offWork(DELIVERY_QUEUE, { wait: true })
+    },
+    async resume() {
+      const queue = started()
+      if (workerId) return
+      workerId = await queue.work<DeliveryJob>(
+        DELIVERY_QUEUE,
+        {
+          batchSize: 8,
+          localConcurrency: options.concurrency ?? 2,
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 5,
+          burstWhenBatchFull: true,
+        },
+        async (jobs) => {
+          await Promise.all(jobs.map((job) => attempt(job)))
+        },
+      )
     },
     async stop() {
       const running = starting
