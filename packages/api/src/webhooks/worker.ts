@@ -334,6 +334,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         createdAt: new Date(now),
       })
       if (succeeded) {
+        if (hook.failingSince === null) return
         await tx
           .update(webhook)
           .set({ failingSince: null })
