@@ -48,6 +48,30 @@ export function invitationEmail({
   })
 }
 
+/** Sent to a site's owners and admins when one of its webhooks was disabled after failing. */
+export function webhookDisabledEmail({
+  siteHostname,
+  webhookUrl,
+  reason,
+  url,
+}: {
+  siteHostname: string
+  webhookUrl: string
+  reason: string
+  url: string
+}): Email {
+  return compose({
+    subject: `A webhook of ${siteHostname} was disabled`,
+    greeting: 'Hello,',
+    lines: [
+      `Headmark disabled the webhook ${webhookUrl} of ${siteHostname}: ${reason}`,
+      'Nothing is sent to it until it is enabled again. Enabling it sends only new changes; older ones can be redelivered from its history.',
+    ],
+    action: { label: 'Open the webhook', url },
+    footer: 'You receive this e-mail as an owner or admin of the organization.',
+  })
+}
+
 function compose(parts: {
   subject: string
   greeting: string

@@ -69,6 +69,7 @@ const serverEnvSchema = z
       .optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
     TRUSTED_ORIGINS: originList,
+    WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
     ADMIN_EMAILS: emailList,
@@ -103,6 +104,8 @@ export interface ServerEnv {
   MAIL_FROM: string
   /** The origins better-auth accepts: BETTER_AUTH_URL's origin plus TRUSTED_ORIGINS. */
   trustedOrigins: string[]
+  /** Webhooks may call loopback addresses (127.0.0.0/8, ::1): on outside production by default. */
+  WEBHOOKS_ALLOW_LOOPBACK: boolean
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
@@ -162,6 +165,10 @@ export function loadServerEnv(
     SMTP_URL: parsed.SMTP_URL ?? null,
     MAIL_FROM: parsed.MAIL_FROM,
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
+    WEBHOOKS_ALLOW_LOOPBACK:
+      parsed.WEBHOOKS_ALLOW_LOOPBACK === undefined
+        ? parsed.NODE_ENV !== 'production'
+        : parsed.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
     adminEmails: parsed.ADMIN_EMAILS ?? [],

@@ -8,6 +8,7 @@ import { loadServerEnv, type ServerEnv } from './env.ts'
 import { createMailer, type DevMailbox, type Mailer } from './mailer.ts'
 import { router } from './router.ts'
 import type { Context } from './rpc/context.ts'
+import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
 
 export const RPC_PREFIX = '/api/rpc'
 
@@ -19,6 +20,8 @@ export interface Headmark {
   auth: Auth
   /** Saved revisions and changed sites, for the parts of the server that react to them. */
   events: CoreEvents
+  /** Webhook delivery: its queue and worker run while the server runs. */
+  webhooks: WebhookService
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -29,13 +32,15 @@ export interface Headmark {
   mailer: Mailer
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
-  /** Closes the database connection. Safe to call more than once. */
+  /** Stops webhook delivery (attempts in flight finish) and closes the database. Safe to call more than once. */
   close(): Promise<void>
 }
 
 export interface CreateHeadmarkOptions {
   /** Where start-up and mailbox lines go; defaults to console.info. */
   log?: (line: string) => void
+  /** The clock of webhook delivery (retries, failure streaks); tests move one by hand. */
+  clock?: Clock
 }
 
 /**
@@ -47,7 +52,7 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log = console.info }: CreateHeadmarkOptions = {},
+  { log = console.info, clock }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
@@ -55,8 +60,26 @@ export async function createHeadmark(
   const { mailer, mailbox } = createMailer({ db, env, log })
   const auth = createAuth({ db, env, mailer })
   const events = createCoreEvents()
+  const webhooks = createWebhookService({
+    db,
+    location: connection.location,
+    pglite: connection.pglite,
+    events,
+    mailer,
+    serverSecret: env.BETTER_AUTH_SECRET,
+    appUrl: env.BETTER_AUTH_URL,
+    policy: {
+      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+      requireHttps: env.NODE_ENV === 'production',
+    },
+    ...(clock ? { clock } : {}),
+  })
+  await webhooks.start()
+  connection.beforeClose(() => webhooks.stop())
 
   const rpcHandler = new RPCHandler(router, {
+    // Live streams (a webhook's History page) send a keep-alive comment every 5 seconds.
+    eventIteratorKeepAliveInterval: 5_000,
     interceptors: [
       onError((error) => {
         // Expected failures (NOT_FOUND, validation…) are answers, not incidents.
@@ -70,6 +93,7 @@ export async function createHeadmark(
     db,
     auth,
     events,
+    webhooks,
     headers,
   })
 
@@ -83,6 +107,7 @@ export async function createHeadmark(
     auth,
     events,
     mailer,
+    webhooks,
     mailbox,
     createContext,
     handleAuth: (request) => auth.handler(request),
@@ -98,7 +123,10 @@ export async function createHeadmark(
       })
       return Response.json({ json: error.toJSON() }, { status: error.status })
     },
-    close: () => connection.close(),
+    async close() {
+      await webhooks.stop()
+      await connection.close()
+    },
   }
 }
 

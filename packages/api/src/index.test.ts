@@ -19,7 +19,16 @@ describe('@headmark/api entry point', () => {
       { cwd: new URL('..', import.meta.url), env: { PATH: process.env.PATH }, encoding: 'utf8' },
     )
     expect(JSON.parse(output)).toEqual({
-      procedures: ['auth', 'invitations', 'organizations', 'sites', 'pages', 'metadataRevisions'],
+      procedures: [
+        'auth',
+        'invitations',
+        'organizations',
+        'sites',
+        'pages',
+        'metadataRevisions',
+        'webhooks',
+        'webhookCalls',
+      ],
       connections: 0,
       exports: ['RPC_PREFIX', 'closeHeadmark', 'createHeadmark', 'getHeadmark', 'router'],
     })

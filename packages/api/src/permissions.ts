@@ -12,6 +12,8 @@ export const organizationStatements = {
   // Sites and what configures them (settings, API keys, webhooks). Viewing sites, creating pages
   // and saving metadata need only membership, so they have no statement here.
   site: ['create', 'update', 'delete'],
+  // Members see webhooks and their history (never secrets); owners and admins manage them.
+  webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
 } as const
 
 export const organizationAccess = createAccessControl(organizationStatements)
@@ -21,6 +23,7 @@ const manage = {
   invitation: ['create', 'update', 'delete', 'cancel'],
   team: ['create', 'update', 'delete'],
   site: ['create', 'update', 'delete'],
+  webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
 } as const
 
 export const organizationRoles = {

@@ -4,6 +4,8 @@ import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
 import { organizationsRouter } from './routers/organizations.ts'
 import { pagesRouter } from './routers/pages.ts'
 import { sitesRouter } from './routers/sites.ts'
+import { webhookCallsRouter } from './routers/webhook-calls.ts'
+import { webhooksRouter } from './routers/webhooks.ts'
 
 /** Every RPC procedure, one router per domain. Importing it opens nothing. */
 export const router = {
@@ -13,6 +15,8 @@ export const router = {
   sites: sitesRouter,
   pages: pagesRouter,
   metadataRevisions: metadataRevisionsRouter,
+  webhooks: webhooksRouter,
+  webhookCalls: webhookCallsRouter,
 }
 
 export type Router = typeof router

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { loadServerEnv } from '../src/env.ts'
-import { createHeadmark, type Headmark } from '../src/headmark.ts'
+import { createHeadmark, type CreateHeadmarkOptions, type Headmark } from '../src/headmark.ts'
 import { resetDatabase, testDatabaseUrl } from './database.ts'
 
 export interface TestServer {
@@ -16,7 +16,9 @@ export interface TestServer {
  * /api/rpc/* to handleRpc, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
  * would refuse requests with INVALID_ORIGIN.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: Pick<CreateHeadmarkOptions, 'clock'> & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   let headmark: Headmark | undefined
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
@@ -43,13 +45,22 @@ export async function startTestServer(): Promise<TestServer> {
     NODE_ENV: 'test',
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
+    ...options.env,
   })
-  headmark = await createHeadmark(env, { log: () => {} })
+  headmark = await createHeadmark(env, {
+    log: () => {},
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
   const ready = headmark
   return {
     origin,
     headmark: ready,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The database stays open for the worker's next file; webhook delivery stops with the server.
+    async close() {
+      await ready.webhooks.stop()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }
 
@@ -57,10 +68,12 @@ export async function startTestServer(): Promise<TestServer> {
  * Starts one test server for the file and empties the database before each test. The database
  * connection stays open for the worker's next test file.
  */
-export function useTestServer(): { readonly current: TestServer } {
+export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}): {
+  readonly current: TestServer
+} {
   let current: TestServer | undefined
   beforeAll(async () => {
-    current = await startTestServer()
+    current = await startTestServer(options)
   })
   beforeEach(async () => {
     if (current) await resetDatabase(current.headmark.db)
@@ -99,5 +112,15 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) res.setHeader('set-cookie', cookies)
-  res.end(Buffer.from(await response.arrayBuffer()))
+  // Streamed, not buffered: event streams (server-sent events) never end on their own.
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  res.on('close', () => void reader.cancel().catch(() => {}))
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    res.write(read.value)
+  }
+  res.end()
 }

@@ -15,6 +15,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface DatabaseConnection {
   readonly db: Database
   readonly location: DatabaseLocation
+  /** The embedded database's client (shared with the webhook queue); null on PostgreSQL. */
+  readonly pglite: PGlite | null
+  /** Runs `task` before the connection closes (e.g. to let a queue's workers finish). */
+  beforeClose(task: () => Promise<void>): void
   /** Applies the SQL migrations in `folder` that have not run yet. */
   migrate(folder: string): Promise<void>
   close(): Promise<void>
@@ -61,9 +65,14 @@ export async function closeAllDatabases(): Promise<void> {
 
 async function open(location: DatabaseLocation, forget: () => void): Promise<DatabaseConnection> {
   let closing: Promise<void> | undefined
+  const tasks: Array<() => Promise<void>> = []
+  const beforeClose = (task: () => Promise<void>) => void tasks.push(task)
   const once = (close: () => Promise<void>) => () => {
     forget()
-    closing ??= close()
+    closing ??= (async () => {
+      await Promise.allSettled(tasks.splice(0).map((task) => task()))
+      await close()
+    })()
     return closing
   }
 
@@ -74,6 +83,8 @@ async function open(location: DatabaseLocation, forget: () => void): Promise<Dat
     return {
       db,
       location,
+      pglite: null,
+      beforeClose,
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
       close: once(() => client.end({ timeout: 5 })),
     }
@@ -85,6 +96,8 @@ async function open(location: DatabaseLocation, forget: () => void): Promise<Dat
   return {
     db,
     location,
+    pglite: client,
+    beforeClose,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     close: once(() => client.close()),
   }

@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from '../auth.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
 import type { ServerEnv } from '../env.ts'
+import type { WebhookService } from '../webhooks/worker.ts'
 
 /** What every procedure receives. */
 export interface Context {
@@ -11,6 +12,8 @@ export interface Context {
   auth: Auth
   /** Where the core announces saved revisions and changed sites (webhooks, public API cache). */
   events: CoreEvents
+  /** Webhook delivery: queues attempts, reads the queue, seals secrets, follows calls live. */
+  webhooks: WebhookService
   /** The request's headers: better-auth reads the session cookie from them. */
   headers: Headers
   /**

@@ -1,0 +1,20 @@
+import { orpc } from '../../lib/orpc.ts'
+
+/** The spec's named queries of webhooks (mirrors packages/api/src/routers/webhooks.ts). */
+export const webhooksQuery = (organizationSlug: string, siteHostname: string) =>
+  orpc.webhooks.list.queryOptions({ input: { organizationSlug, siteHostname } })
+
+export const webhookQuery = (organizationSlug: string, webhookId: string) =>
+  orpc.webhooks.get.queryOptions({ input: { organizationSlug, webhookId } })
+
+export type CallStatusFilter = 'all' | 'succeeded' | 'failed'
+
+export const webhookCallsQuery = (
+  organizationSlug: string,
+  webhookId: string,
+  status: CallStatusFilter,
+  cursor: string | undefined,
+) =>
+  orpc.webhooks.getCalls.queryOptions({
+    input: { organizationSlug, webhookId, status, ...(cursor ? { cursor } : {}) },
+  })

@@ -1,0 +1,100 @@
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@headmark/ui'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { organizationQuery } from '../../lib/queries.ts'
+import { webhooksQuery } from './queries.ts'
+import { LastCallBadge } from './webhook-status.tsx'
+
+/** The webhooks of a site: URL, enabled, the last call's status and the failure streak. */
+export function WebhookList({
+  organizationSlug,
+  siteHostname,
+}: {
+  organizationSlug: string
+  siteHostname: string
+}) {
+  const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
+  const { data: webhooks } = useSuspenseQuery(webhooksQuery(organizationSlug, siteHostname))
+  const canManage = organization.role !== 'member'
+  const create = canManage ? (
+    <Button asChild variant="primary">
+      <Link
+        to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new"
+        params={{ organizationSlug, siteHostname }}
+      >
+        Create webhook
+      </Link>
+    </Button>
+  ) : null
+
+  return (
+    <div className="stack-lg webhook-page">
+      <div className="page-heading">
+        <h1>Webhooks</h1>
+        {webhooks.length > 0 ? create : null}
+      </div>
+      <p className="lead">
+        Each change to the metadata of {siteHostname} is sent, signed, to these URLs.
+      </p>
+      {webhooks.length === 0 ? (
+        <EmptyState
+          title="No webhooks yet"
+          description={
+            canManage
+              ? 'Add a URL on this site to be told, within a second, when its metadata changes.'
+              : 'Owners and admins of the organization can add webhooks.'
+          }
+          action={create}
+        />
+      ) : (
+        <Table scrollLabel="Webhooks">
+          <TableHeader>
+            <TableRow>
+              <TableHead>URL</TableHead>
+              <TableHead>State</TableHead>
+              <TableHead>Last call</TableHead>
+              <TableHead>Failures in a row</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {webhooks.map((hook) => (
+              <TableRow key={hook.id}>
+                <TableCell className="webhook-url-cell">
+                  <Link
+                    className="text-link"
+                    to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId"
+                    params={{ organizationSlug, siteHostname, webhookId: hook.id }}
+                  >
+                    {hook.url}
+                  </Link>
+                  {hook.description ? <span className="muted"> — {hook.description}</span> : null}
+                </TableCell>
+                <TableCell>
+                  {hook.enabled ? (
+                    <Badge tone="success">Enabled</Badge>
+                  ) : (
+                    <Badge tone="warning">Disabled</Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <LastCallBadge call={hook.lastCall} />
+                </TableCell>
+                <TableCell>{hook.failureStreak}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  )
+}

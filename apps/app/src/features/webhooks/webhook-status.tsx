@@ -1,0 +1,28 @@
+import { Badge } from '@headmark/ui'
+
+/** The outcome of a webhook's last call, as a badge. */
+export function LastCallBadge({
+  call,
+}: {
+  call: { status: number | null; error: string | null } | null
+}) {
+  if (!call) return <span className="muted">No calls yet</span>
+  if (call.status === null) {
+    return (
+      <Badge tone="danger" title={call.error ?? undefined}>
+        No answer
+      </Badge>
+    )
+  }
+  const ok = call.status >= 200 && call.status < 300
+  return <Badge tone={ok ? 'success' : 'danger'}>{`${call.status} ${ok ? 'OK' : 'Failed'}`}</Badge>
+}
+
+/** Why Headmark disabled a webhook, in a sentence. */
+export function disabledReasonText(reason: string | null): string {
+  if (reason === 'gone') return 'The receiver answered 410 Gone, so Headmark disabled this webhook.'
+  if (reason === 'failing') {
+    return 'Every delivery failed for 5 days, so Headmark disabled this webhook.'
+  }
+  return 'This webhook is disabled: nothing is sent to it.'
+}

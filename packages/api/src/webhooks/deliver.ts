@@ -1,0 +1,197 @@
+import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { LookupAddress } from 'node:dns'
+import type { LookupFunction } from 'node:net'
+import { signWebhook } from '@headmark/metadata/webhooks'
+import { checkUrlSyntax, type OutboundPolicy, resolveChecked } from './outbound-guard.ts'
+
+/** How long an attempt may take, from connecting to the last byte read. */
+export const DELIVERY_TIMEOUT_MS = 15_000
+/** How much of a receiver's answer is kept. */
+export const MAX_RESPONSE_BYTES = 64 * 1024
+
+/** What one HTTP attempt produced: a response, or the reason there was none. */
+export interface AttemptResult {
+  status: number | null
+  headers: Record<string, string> | null
+  body: string | null
+  truncated: boolean
+  error: string | null
+  durationMs: number
+}
+
+/** The secrets that sign a message: the current one, and the previous one during its overlap. */
+export interface SigningSecrets {
+  current: string
+  previous: string | null
+}
+
+/**
+ * Headers of one delivery: Headmark's signature (with the current secret), the Standard Webhooks
+ * headers (signed by every live secret, space-separated, as the standard allows), and the legacy
+ * bearer when the webhook asks for it.
+ */
+export async function signedHeaders(options: {
+  body: string
+  messageId: string
+  secrets: SigningSecrets
+  legacyBearer: boolean
+  timestamp: number
+}): Promise<Record<string, string>> {
+  const { body, messageId, secrets, legacyBearer, timestamp } = options
+  const signed = await signWebhook(body, { secret: secrets.current, id: messageId, timestamp })
+  const signatures = [signed['webhook-signature']]
+  if (secrets.previous) {
+    const old = await signWebhook(body, { secret: secrets.previous, id: messageId, timestamp })
+    signatures.push(old['webhook-signature'])
+  }
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Headmark-Webhooks/1.0',
+    'x-webhook-timestamp': signed['x-webhook-timestamp'],
+    'x-webhook-signature': signed['x-webhook-signature'],
+    'webhook-id': signed['webhook-id'],
+    'webhook-timestamp': signed['webhook-timestamp'],
+    'webhook-signature': signatures.join(' '),
+    ...(legacyBearer ? { authorization: `Bearer ${secrets.current}` } : {}),
+  }
+}
+
+/** The headers as the history keeps them: the bearer secret is never stored. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const copy = { ...headers }
+  if (copy.authorization) copy.authorization = 'Bearer [redacted]'
+  return copy
+}
+
+/** Sends webhook requests within an {@link OutboundPolicy}; keeps connections alive between calls. */
+export interface Sender {
+  post(url: string, body: string, headers: Record<string, string>): Promise<AttemptResult>
+  close(): void
+}
+
+export interface SenderOptions {
+  policy: OutboundPolicy
+  timeoutMs?: number
+  maxResponseBytes?: number
+  /** Replaces DNS, for tests of what a name resolves to. */
+  resolver?: (host: string) => Promise<LookupAddress[]>
+}
+
+/**
+ * The one way Headmark calls a webhook URL: the URL and every address its name resolves to are
+ * checked, the connection goes to a checked address (no second lookup), redirects are not
+ * followed, the whole attempt is bounded by a timeout and at most 64 KiB of the answer is read.
+ */
+export function createSender({
+  policy,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+  maxResponseBytes = MAX_RESPONSE_BYTES,
+  resolver,
+}: SenderOptions): Sender {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 50 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 50 }),
+  }
+  return {
+    async post(raw, body, headers) {
+      const started = performance.now()
+      const elapsed = () => Math.round(performance.now() - started)
+      const failed = (error: string): AttemptResult => ({
+        status: null,
+        headers: null,
+        body: null,
+        truncated: false,
+        error,
+        durationMs: elapsed(),
+      })
+      const syntax = checkUrlSyntax(raw, policy)
+      if (!syntax.ok) return failed(syntax.message)
+      const { url } = syntax
+      let addresses: LookupAddress[]
+      try {
+        addresses = await resolveChecked(url.hostname, policy, resolver)
+      } catch (error) {
+        return failed((error as Error).message)
+      }
+      // Hands the connection the addresses just checked: nothing is looked up twice.
+      const lookup: LookupFunction = (_hostname, options, callback) => {
+        const family = typeof options.family === 'number' ? options.family : 0
+        const fitting = family ? addresses.filter((entry) => entry.family === family) : addresses
+        const list = fitting.length > 0 ? fitting : addresses
+        if (options.all) callback(null, list)
+        else callback(null, (list[0] as LookupAddress).address, (list[0] as LookupAddress).family)
+      }
+      const secure = url.protocol === 'https:'
+      const send = secure ? httpsRequest : httpRequest
+      return new Promise<AttemptResult>((resolve) => {
+        let settled = false
+        const finish = (result: AttemptResult) => {
+          if (settled) return
+          settled = true
+          clearTimeout(timer)
+          resolve(result)
+        }
+        const request = send(url, {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          agent: secure ? agents.https : agents.http,
+          lookup,
+        })
+        const timer = setTimeout(() => {
+          request.destroy()
+          finish(failed(`No answer within ${Math.round(timeoutMs / 1000)} s (timed out).`))
+        }, timeoutMs)
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          finish(failed(error.code ? `${error.code}: ${error.message}` : error.message))
+        })
+        request.on('response', (response: IncomingMessage) => {
+          const chunks: Buffer[] = []
+          let size = 0
+          let truncated = false
+          const done = () => {
+            const responseHeaders: Record<string, string> = {}
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value !== undefined) {
+                responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value
+              }
+            }
+            finish({
+              status: response.statusCode ?? null,
+              headers: responseHeaders,
+              body: Buffer.concat(chunks).toString('utf8'),
+              truncated,
+              error: null,
+              durationMs: elapsed(),
+            })
+          }
+          response.on('data', (chunk: Buffer) => {
+            if (truncated) return
+            const room = maxResponseBytes - size
+            if (chunk.length > room) {
+              chunks.push(chunk.subarray(0, room))
+              size = maxResponseBytes
+              truncated = true
+              // The rest is not needed: drop the connection rather than read it.
+              response.destroy()
+              done()
+              return
+            }
+            chunks.push(chunk)
+            size += chunk.length
+          })
+          response.on('end', done)
+          response.on('error', (error) => {
+            if (truncated) return
+            finish(failed(`The answer was cut off: ${error.message}`))
+          })
+        })
+        request.end(body)
+      })
+    },
+    close() {
+      agents.http.destroy()
+      agents.https.destroy()
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import { ORPCError } from '@orpc/client'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { webhookCall } from '../db/schema.ts'
+import { organizationCast } from '../../test/organization.ts'
+import { useTestServer } from '../../test/server.ts'
+import {
+  createSite,
+  insertWebhook,
+  type Receiver,
+  startReceiver,
+} from '../../test/webhook-fixtures.ts'
+
+// As in production: loopback is off.
+const server = useTestServer({ env: { WEBHOOKS_ALLOW_LOOPBACK: 'false' } })
+let receiver: Receiver | undefined
+afterEach(async () => {
+  await receiver?.close()
+  receiver = undefined
+})
+
+describe('outbound safety, end to end', () => {
+  it('refuses internal targets when a webhook is saved and again when it is sent, with the reason in the history', async () => {
+    const { headmark } = server.current
+    receiver = await startReceiver()
+    const cast = await organizationCast(server.current)
+    const target = await createSite(headmark, { organizationId: cast.organization.id })
+    const targets = [
+      ['http://127.0.0.1:9/hook', /127\.0\.0\.1 is a loopback address/],
+      ['http://[::1]:9/hook', /::1 is a loopback address/],
+      ['http://10.0.0.1/hook', /10\.0\.0\.1 is a private network address/],
+      ['http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a link-local address/],
+      ['http://[::ffff:127.0.0.1]:9/hook', /127\.0\.0\.1 is a loopback address/],
+      [receiver.url, /localhost resolves to 127\.0\.0\.1, a loopback address/],
+    ] as const
+
+    for (const [url, reason] of targets) {
+      // At save…
+      const error = await cast.owner.rpc.webhooks
+        .create({ organizationSlug: 'acme', siteHostname: 'localhost', url })
+        .catch((caught: unknown) => caught)
+      expect(error, url).toBeInstanceOf(ORPCError)
+      expect((error as ORPCError<string, unknown>).code).toBe('BAD_REQUEST')
+      expect((error as ORPCError<string, unknown>).message).toMatch(reason)
+
+      // …and at send, for a webhook that got past the save (e.g. a name that changed address).
+      const hook = await insertWebhook(headmark, target.id, url)
+      await cast.owner.rpc.webhooks.sendTest({ organizationSlug: 'acme', webhookId: hook.id })
+      let calls: Array<typeof webhookCall.$inferSelect> = []
+      while (calls.length === 0) {
+        calls = await headmark.db
+          .select()
+          .from(webhookCall)
+          .where(eq(webhookCall.webhookId, hook.id))
+        if (calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      const history = await cast.member.rpc.webhooks.getCalls({
+        organizationSlug: 'acme',
+        webhookId: hook.id,
+      })
+      expect(history.items[0]?.status, url).toBeNull()
+      expect(history.items[0]?.networkError, url).toMatch(reason)
+    }
+    // Nothing reached the receiver on loopback.
+    expect(receiver.requests).toEqual([])
+  })
+})
