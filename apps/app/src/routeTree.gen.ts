@@ -37,9 +37,15 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImpo
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -205,6 +211,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRou
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport.update(
+    {
+      id: '/webhooks',
+      path: '/webhooks',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport.update(
     {
@@ -230,6 +245,51 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRout
       path: '/pages/new',
       getParentRoute: () =>
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport.update(
+    {
+      id: '/$webhookId',
+      path: '/$webhookId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport.update(
+    {
+      id: '/new',
+      path: '/new',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport.update(
+    {
+      id: '/edit',
+      path: '/edit',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute,
     } as any,
   )
 
@@ -258,11 +318,17 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof UnauthenticatedIndexRoute
@@ -288,7 +354,11 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -318,11 +388,17 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -351,11 +427,17 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -381,7 +463,11 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
   id:
     | '__root__'
     | '/_authenticated'
@@ -410,11 +496,17 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -629,6 +721,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+      path: '/webhooks'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
       path: '/'
@@ -649,6 +748,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+      path: '/$webhookId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+      path: '/new'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+      path: '/edit'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute
     }
   }
 }
@@ -671,8 +805,48 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRou
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren,
   )
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren,
+  )
+
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
@@ -682,6 +856,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteCh
   {
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:
