@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { createEnv, InvalidEnvError } from '@headmark/metadata/env'
 import { z } from 'zod'
+import { DEFAULT_MAX_BODY_BYTES } from './edge.ts'
 import { findRepoRoot } from './paths.ts'
 
 const DEFAULT_MAIL_FROM = 'Headmark <no-reply@headmark.localhost>'
@@ -55,6 +57,30 @@ const serverEnvSchema = z
     TRUSTED_ORIGINS: originList,
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
+    MAX_BODY_BYTES: z
+      .string()
+      .regex(/^[1-9][0-9]*$/, 'Must be a whole number of bytes, e.g. 1048576 for 1 MiB')
+      .transform(Number)
+      .optional(),
+    TRUSTED_PROXIES: z
+      .string()
+      .transform((value, ctx) => {
+        const proxies = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+        for (const proxy of proxies) {
+          if (!isIP(proxy)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${proxy}" is not an IP address (e.g. 10.0.0.2 or ::1)`,
+            })
+            return z.NEVER
+          }
+        }
+        return proxies
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -88,6 +114,13 @@ export interface ServerEnv {
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
+  /** Request bodies larger than this get 413 (default 1 MiB). */
+  MAX_BODY_BYTES: number
+  /**
+   * Addresses of the reverse proxies in front of the server. Only requests arriving from one of
+   * them have their X-Forwarded-For read; otherwise the client is the socket's peer.
+   */
+  trustedProxies: string[]
 }
 
 /**
@@ -142,6 +175,8 @@ export function loadServerEnv(
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
+    MAX_BODY_BYTES: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
+    trustedProxies: parsed.TRUSTED_PROXIES ?? [],
   }
 }
 

@@ -1,12 +1,27 @@
-import { ORPCError, onError } from '@orpc/server'
+import {
+  createRouterClient,
+  isProcedure,
+  ORPCError,
+  onError,
+  type RouterClient,
+} from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
 import { type Auth, createAuth } from './auth.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
+import {
+  errorResponse,
+  limitRequestBody,
+  NUL_MESSAGE,
+  refuseCrossSite,
+  requestContainsNul,
+  type Surface,
+} from './edge.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
 import { createMailer, type DevMailbox } from './mailer.ts'
-import { router } from './router.ts'
+import { type Router, router } from './router.ts'
 import type { Context } from './rpc/context.ts'
+import { mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
 
 export const RPC_PREFIX = '/api/rpc'
 
@@ -22,6 +37,12 @@ export interface Headmark {
   handleRpc(request: Request): Promise<Response>
   /** A context for in-process calls: `createRouterClient(router, { context })`. */
   createContext(headers: Headers): Promise<Context>
+  /**
+   * The router called in-process as `headers`' owner (server rendering): the same NUL check as
+   * over HTTP, and unexpected errors mapped to a bare INTERNAL_SERVER_ERROR as the HTTP handler
+   * does, so no SQL or stack reaches a page.
+   */
+  createClient(headers: () => Headers): RouterClient<Router>
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
   /** Closes the database connection. Safe to call more than once. */
@@ -51,6 +72,7 @@ export async function createHeadmark(
   const auth = createAuth({ db, env, mailer })
 
   const rpcHandler = new RPCHandler(router, {
+    clientInterceptors: [refuseNulInput],
     interceptors: [
       onError((error) => {
         // Expected failures (NOT_FOUND, validation…) are answers, not incidents.
@@ -60,6 +82,34 @@ export async function createHeadmark(
   })
 
   const createContext = async (headers: Headers): Promise<Context> => ({ db, auth, headers })
+
+  /**
+   * What every /api/rpc and /api/auth request passes first, whatever the procedure or endpoint:
+   * GET or POST only (405), no cross-site POST (403), a body within MAX_BODY_BYTES (413) and no
+   * NUL character anywhere (400). Answers the refusal, or the request with its body buffered.
+   */
+  async function guard(request: Request, surface: Surface): Promise<Request | Response> {
+    const method = request.method
+    if (method !== 'GET' && method !== 'POST') {
+      return errorResponse(
+        surface,
+        405,
+        'METHOD_NOT_SUPPORTED',
+        `${method} is not supported here: use POST, or GET for reading.`,
+        { allow: 'GET, POST' },
+      )
+    }
+    if (method === 'POST') {
+      const refused = refuseCrossSite(request, env.trustedOrigins, surface)
+      if (refused) return refused
+    }
+    const limited = await limitRequestBody(request, env.MAX_BODY_BYTES)
+    if (limited instanceof Response) return limited
+    if (await requestContainsNul(limited)) {
+      return errorResponse(surface, 400, 'BAD_REQUEST', NUL_MESSAGE)
+    }
+    return limited
+  }
 
   log(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
@@ -71,14 +121,35 @@ export async function createHeadmark(
     auth,
     mailbox,
     createContext,
-    handleAuth: (request) => auth.handler(request),
-    async handleRpc(request) {
+    createClient: (headers) => createInProcessClient(() => createContext(headers())),
+    async handleAuth(incoming) {
+      const request = await guard(incoming, 'auth')
+      if (request instanceof Response) return request
+      return auth.handler(request)
+    },
+    async handleRpc(incoming) {
+      const path = new URL(incoming.url).pathname.slice(RPC_PREFIX.length + 1)
+      const procedure = findProcedure(path)
+      if (procedure && incoming.method === 'GET' && procedure.method !== 'GET') {
+        return errorResponse(
+          'rpc',
+          405,
+          'METHOD_NOT_SUPPORTED',
+          `${path} changes data: call it with POST.`,
+          { allow: 'POST' },
+        )
+      }
+      const request = await guard(incoming, 'rpc')
+      if (request instanceof Response) return request
+      if (request.method === 'POST') {
+        const refused = refuseRpcContentType(request, procedure?.acceptsFiles ?? false)
+        if (refused) return refused
+      }
       const { matched, response } = await rpcHandler.handle(request, {
         prefix: RPC_PREFIX,
         context: await createContext(request.headers),
       })
       if (matched) return response
-      const path = new URL(request.url).pathname.slice(RPC_PREFIX.length + 1)
       const error = new ORPCError('NOT_FOUND', {
         message: `There is no procedure "${path}". Check the path: procedure names are joined by slashes, e.g. auth/getSession.`,
       })
@@ -86,6 +157,57 @@ export async function createHeadmark(
     },
     close: () => connection.close(),
   }
+}
+
+/**
+ * The router called in-process with the context `context` gives: the HTTP handler's NUL check,
+ * and unexpected errors mapped to a bare INTERNAL_SERVER_ERROR (the original is logged).
+ */
+export function createInProcessClient(context: () => Promise<Context>): RouterClient<Router> {
+  return createRouterClient(router, {
+    context,
+    interceptors: [
+      refuseNulInput,
+      mapUnexpectedErrors((error, path) => {
+        console.error(`[rpc] ${path.join('/')} failed during server rendering`, error)
+      }),
+    ],
+  })
+}
+
+interface ProcedureInfo {
+  method: string | undefined
+  /** Declared with `.meta({ acceptsFiles: true })`: may be sent as multipart/form-data. */
+  acceptsFiles: boolean
+}
+
+/** The procedure at `a/b/c` in the router, if there is one. */
+function findProcedure(path: string): ProcedureInfo | null {
+  let node: unknown = router
+  for (const key of path.split('/')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return null
+    node = (node as Record<string, unknown>)[key]
+  }
+  if (!isProcedure(node)) return null
+  const meta = node['~orpc'].meta as { acceptsFiles?: boolean }
+  return { method: node['~orpc'].route.method, acceptsFiles: meta.acceptsFiles === true }
+}
+
+/**
+ * oRPC's link sends JSON, or multipart/form-data when the input holds files. A browser can send
+ * form-encoded, multipart and plain-text bodies to another site without asking (no CORS
+ * preflight), so those are refused unless the procedure takes files.
+ */
+function refuseRpcContentType(request: Request, acceptsFiles: boolean): Response | null {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+  if (!type || type === 'application/json') return null
+  if (type === 'multipart/form-data' && acceptsFiles) return null
+  return errorResponse(
+    'rpc',
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Send procedure input as application/json${acceptsFiles ? ' or multipart/form-data' : ''}, not ${type}.`,
+  )
 }
 
 // On globalThis so that modules re-evaluated by vite in development share one server.

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { CLIENT_ADDRESS_HEADER } from '../src/edge.ts'
 import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark, type Headmark } from '../src/headmark.ts'
 import { resetDatabase, testDatabaseUrl } from './database.ts'
@@ -82,6 +83,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.set(name, value)
   }
+  // As the production server does: the client is the socket's peer, whatever the request says.
+  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? '')
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
