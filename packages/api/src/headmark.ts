@@ -52,6 +52,8 @@ export interface Headmark {
 export interface CreateHeadmarkOptions {
   /** Where start-up and mailbox lines go; defaults to console.info. */
   log?: (line: string) => void
+  /** Rate limits on sign-in, e-mails, invitations and organizations: on unless NODE_ENV=test. */
+  rateLimit?: boolean
 }
 
 /**
@@ -63,13 +65,13 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log = console.info }: CreateHeadmarkOptions = {},
+  { log = console.info, rateLimit = env.NODE_ENV !== 'test' }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
   const { mailer, mailbox } = createMailer({ db, env, log })
-  const auth = createAuth({ db, env, mailer })
+  const auth = createAuth({ db, env, mailer, rateLimit })
 
   const rpcHandler = new RPCHandler(router, {
     clientInterceptors: [refuseNulInput],
@@ -81,7 +83,12 @@ export async function createHeadmark(
     ],
   })
 
-  const createContext = async (headers: Headers): Promise<Context> => ({ db, auth, headers })
+  const createContext = async (headers: Headers): Promise<Context> => ({
+    db,
+    auth,
+    headers,
+    rateLimit,
+  })
 
   /**
    * What every /api/rpc and /api/auth request passes first, whatever the procedure or endpoint:

@@ -17,7 +17,14 @@ export interface TestServer {
  * /api/rpc/* to handleRpc, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
  * would refuse requests with INVALID_ORIGIN.
  */
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Turns the rate limits on (they are off in tests unless a test is about them). */
+  rateLimit?: boolean
+}
+
+export async function startTestServer({
+  rateLimit = false,
+}: TestServerOptions = {}): Promise<TestServer> {
   let headmark: Headmark | undefined
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
@@ -45,7 +52,7 @@ export async function startTestServer(): Promise<TestServer> {
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
   })
-  headmark = await createHeadmark(env, { log: () => {} })
+  headmark = await createHeadmark(env, { log: () => {}, rateLimit })
   const ready = headmark
   return {
     origin,
@@ -58,10 +65,12 @@ export async function startTestServer(): Promise<TestServer> {
  * Starts one test server for the file and empties the database before each test. The database
  * connection stays open for the worker's next test file.
  */
-export function useTestServer(): { readonly current: TestServer } {
+export function useTestServer(options: TestServerOptions = {}): {
+  readonly current: TestServer
+} {
   let current: TestServer | undefined
   beforeAll(async () => {
-    current = await startTestServer()
+    current = await startTestServer(options)
   })
   beforeEach(async () => {
     if (current) await resetDatabase(current.headmark.db)
