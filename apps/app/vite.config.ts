@@ -1,7 +1,15 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
+
+// The store @headmark/api/edge reads the client's address from (shared through globalThis).
+const clientStoreKey = Symbol.for('headmark.client-address')
+const globals = globalThis as Record<symbol, unknown>
+const clientStore = (globals[clientStoreKey] ??=
+  new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>
+const runAsClient = (address: string, fn: () => void) => clientStore.run(address, fn)
 
 // Committed development defaults for the public build-time variables, so that a fresh clone
 // builds and starts with no .env. Real values (from the shell or a .env file) take precedence;
@@ -17,6 +25,18 @@ export default defineConfig({
     resolve: { conditions: ['source'], externalConditions: ['source'] },
   },
   plugins: [
+    {
+      // As the production server does: the client's address is the socket's peer, handed to the
+      // app in a header whatever the request carried under that name (see @headmark/api/edge).
+      name: 'headmark-client-address',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          const address = req.socket.remoteAddress ?? ''
+          req.headers['x-headmark-client-address'] = address
+          runAsClient(address, next)
+        })
+      },
+    },
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).

@@ -19,6 +19,7 @@ import {
   limits,
   resetLimit,
 } from './limits.ts'
+import type { Logger } from './log.ts'
 import type { Mailer } from './mailer.ts'
 import {
   organizationAccess,
@@ -38,6 +39,7 @@ export interface CreateAuthOptions {
   mailer: Mailer
   /** Per-address and per-account limits on requests; off only in tests. */
   rateLimit: boolean
+  logger?: Logger
 }
 
 /**
@@ -78,7 +80,7 @@ const failedSignInKey = (email: string) => `headmark:failed-sign-in:${email.toLo
  * const auth = createAuth({ db, env, mailer })
  * const session = await auth.api.getSession({ headers })
  */
-export function createAuth({ db, env, mailer, rateLimit }: CreateAuthOptions) {
+export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOptions) {
   async function withinLimit(key: string, limit: Limit, message: (wait: string) => string) {
     if (!rateLimit) return
     const { allowed, retryAfterSeconds } = await consumeLimit(db, key, limit)
@@ -99,6 +101,22 @@ export function createAuth({ db, env, mailer, rateLimit }: CreateAuthOptions) {
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: env.trustedOrigins,
     telemetry: { enabled: false },
+    ...(logger
+      ? {
+          logger: {
+            level: 'warn' as const,
+            log(level: string, message: string, ...args: unknown[]) {
+              const cause = args.find((arg) => arg instanceof Error)
+              // A client's mistake better-auth reports (an APIError) is one line, not a stack.
+              if (level === 'error' && cause && !(cause instanceof APIError)) {
+                logger.error(`[auth] ${message}`, cause)
+              } else {
+                logger.warn(`[auth] ${message}${cause ? `: ${cause.message}` : ''}`)
+              }
+            },
+          },
+        }
+      : {}),
     // Per client address, in the database so that limits hold across restarts and instances. The
     // address comes from the server's own edge (the socket's peer, or X-Forwarded-For from a
     // trusted proxy), never from a header the client chose.

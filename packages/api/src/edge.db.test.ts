@@ -4,8 +4,10 @@ import { organizationCast } from '../test/organization.ts'
 import { useTestServer } from '../test/server.ts'
 import { signedUpVisitor, Visitor } from '../test/visitor.ts'
 import { DEFAULT_MAX_BODY_BYTES, NUL_MESSAGE } from './edge.ts'
-import { createInProcessClient } from './headmark.ts'
+import { loadServerEnv } from './env.ts'
 import { router } from './router.ts'
+import { testDatabaseUrl } from '../test/database.ts'
+import { createHeadmark, createInProcessClient } from './headmark.ts'
 
 const server = useTestServer()
 
@@ -234,5 +236,41 @@ describe('the in-process client', () => {
     expect(error).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', status: 500 })
     expect((error as Error).message).toBe('Internal server error')
     expect((error as Error).cause).toBeUndefined()
+  })
+})
+
+describe('logs', () => {
+  it('give a malformed anonymous request one line, without a stack', async () => {
+    const lines: string[] = []
+    const origin = 'http://127.0.0.1:9'
+    const env = loadServerEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: await testDatabaseUrl(),
+      BETTER_AUTH_URL: origin,
+    })
+    const headmark = await createHeadmark(env, { log: (line) => lines.push(line) })
+    lines.length = 0
+    const requests = [
+      new Request(`${origin}/api/rpc/organizations/create`, {
+        method: 'POST',
+        headers: json,
+        body: '{"json": {"name": "x\n[mailbox] to admin · http://evil.example/steal", "slug"',
+      }),
+      new Request(`${origin}/api/rpc/auth/getOrganization?data=%7B%7D`),
+      new Request(`${origin}/api/rpc/organizations/create`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ json: { name: '\n[mailbox] forged', slug: 1 } }),
+      }),
+    ]
+    for (const request of requests) {
+      const response = await headmark.handleRpc(request)
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(response.status).toBeLessThan(500)
+    }
+    const output = lines.join('\n')
+    expect(output).not.toMatch(/\n\s+at /)
+    expect(output.split('\n').filter((line) => line.startsWith('[mailbox]'))).toEqual([])
+    expect(lines.every((line) => !line.includes('\n'))).toBe(true)
   })
 })

@@ -1,6 +1,8 @@
 // The request edge: checks every request to /api/rpc and /api/auth passes before a framework or a
 // procedure sees it. Pure Web-standard functions, shared by the api's handlers and the app's
 // production server (apps/app/server.mjs).
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { isIP } from 'node:net'
 import { ORPCError } from '@orpc/server'
 
 /** The largest request body accepted by default: 1 MiB. */
@@ -213,3 +215,104 @@ export function refuseCrossSite(
  * name is replaced.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-headmark-client-address'
+
+/** The header through which the production server hands the page's CSP nonce to the renderer. */
+export const CSP_NONCE_HEADER = 'x-headmark-csp-nonce'
+
+function plainAddress(address: string): string {
+  const trimmed = address.trim()
+  return trimmed.toLowerCase().startsWith('::ffff:') && trimmed.includes('.')
+    ? trimmed.slice(7)
+    : trimmed
+}
+
+/**
+ * The client's address: the socket's peer, unless that peer is one of `trustedProxies`; then
+ * X-Forwarded-For is read from the right, skipping trusted proxies, and the first other address
+ * is the client. A client can prepend anything to X-Forwarded-For, so nothing left of the first
+ * untrusted hop counts.
+ *
+ * @example
+ * clientAddress('10.0.0.2', '198.51.100.7, 10.0.0.3', ['10.0.0.2', '10.0.0.3']) // '198.51.100.7'
+ * clientAddress('203.0.113.9', '1.2.3.4', []) // '203.0.113.9'
+ */
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined | null,
+  trustedProxies: readonly string[],
+): string {
+  let address = plainAddress(peer ?? '')
+  if (!forwardedFor || !trustedProxies.includes(address)) return address
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map(plainAddress)
+  for (let hop = hops.pop(); hop !== undefined; hop = hops.pop()) {
+    if (!isIP(hop)) return address
+    address = hop
+    if (!trustedProxies.includes(hop)) return hop
+  }
+  return address
+}
+
+/** True for 127.0.0.0/8 and ::1: a request from this machine. */
+export function isLoopback(address: string | null | undefined): boolean {
+  if (!address) return false
+  const plain = plainAddress(address)
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'))
+}
+
+/**
+ * The headers every answer that is not a static file gets: a Content-Security-Policy allowing
+ * only this origin's scripts and the inline ones carrying `nonce`, no framing, no sniffing, a
+ * strict referrer policy, and HSTS when the app is served over https.
+ */
+export function securityHeaders({
+  nonce,
+  https,
+}: {
+  nonce: string
+  https: boolean
+}): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]
+  if (https) csp.push('upgrade-insecure-requests')
+  return {
+    'content-security-policy': csp.join('; '),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+// The client's address for the request being answered, kept in an AsyncLocalStorage on
+// globalThis so that the development server's middleware (vite.config.ts) and the bundled app
+// share one store. Server functions called while rendering do not see the request's headers,
+// so the address is carried this way rather than in a header.
+const clientStoreKey = Symbol.for('headmark.client-address')
+const clientStore: AsyncLocalStorage<string> =
+  ((globalThis as Record<symbol, unknown>)[clientStoreKey] as
+    AsyncLocalStorage<string> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[clientStoreKey] = new AsyncLocalStorage<string>())
+
+/** Runs `fn` (the app's answer to one request) as a request from `address`. */
+export function runAsClient<T>(address: string, fn: () => T): T {
+  return clientStore.run(address, fn)
+}
+
+/** The address of the client whose request is being answered, if the edge recorded one. */
+export function currentClientAddress(): string | undefined {
+  return clientStore.getStore()
+}

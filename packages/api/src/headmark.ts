@@ -18,6 +18,7 @@ import {
   type Surface,
 } from './edge.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
+import { createLogger, type Logger } from './log.ts'
 import { createMailer, type DevMailbox } from './mailer.ts'
 import { type Router, router } from './router.ts'
 import type { Context } from './rpc/context.ts'
@@ -45,6 +46,8 @@ export interface Headmark {
   createClient(headers: () => Headers): RouterClient<Router>
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
+  /** The server's logger: readable lines in development, JSON lines in production. */
+  logger: Logger
   /** Closes the database connection. Safe to call more than once. */
   close(): Promise<void>
 }
@@ -65,23 +68,44 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log = console.info, rateLimit = env.NODE_ENV !== 'test' }: CreateHeadmarkOptions = {},
+  { log, rateLimit = env.NODE_ENV !== 'test' }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
+  const logger = createLogger({
+    json: env.NODE_ENV === 'production',
+    ...(log ? { write: (line: string) => log(line) } : {}),
+  })
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
-  const { mailer, mailbox } = createMailer({ db, env, log })
-  const auth = createAuth({ db, env, mailer, rateLimit })
+  const { mailer, mailbox } = createMailer({ db, env, log: (line) => logger.info(line) })
+  const auth = createAuth({ db, env, mailer, rateLimit, logger })
 
+  // What went wrong while answering a request; logged once its status is known (see handleRpc).
+  const failures = new WeakMap<Context, unknown>()
   const rpcHandler = new RPCHandler(router, {
     clientInterceptors: [refuseNulInput],
     interceptors: [
-      onError((error) => {
-        // Expected failures (NOT_FOUND, validation…) are answers, not incidents.
-        if (!(error instanceof ORPCError) || error.status >= 500) console.error(error)
+      onError((error, { context }) => {
+        failures.set(context, error)
       }),
     ],
   })
+
+  /**
+   * Expected failures (NOT_FOUND, validation, a malformed body…) are answers, not incidents: one
+   * line, no stack. Server faults keep their stack.
+   */
+  function logFailure(context: Context, status: number) {
+    const error = failures.get(context)
+    if (error === undefined) return
+    if (status < 500) {
+      const code = error instanceof ORPCError ? error.code : 'BAD_REQUEST'
+      const message = error instanceof Error ? error.message : String(error)
+      logger.info(`[rpc] ${status} ${code}: ${message.slice(0, 200)}`)
+    } else {
+      logger.error('[rpc] a procedure failed', error)
+    }
+  }
 
   const createContext = async (headers: Headers): Promise<Context> => ({
     db,
@@ -118,7 +142,7 @@ export async function createHeadmark(
     return limited
   }
 
-  log(
+  logger.info(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
   )
 
@@ -127,6 +151,7 @@ export async function createHeadmark(
     db,
     auth,
     mailbox,
+    logger,
     createContext,
     createClient: (headers) => createInProcessClient(() => createContext(headers())),
     async handleAuth(incoming) {
@@ -152,11 +177,15 @@ export async function createHeadmark(
         const refused = refuseRpcContentType(request, procedure?.acceptsFiles ?? false)
         if (refused) return refused
       }
+      const context = await createContext(request.headers)
       const { matched, response } = await rpcHandler.handle(request, {
         prefix: RPC_PREFIX,
-        context: await createContext(request.headers),
+        context,
       })
-      if (matched) return response
+      if (matched) {
+        logFailure(context, response.status)
+        return response
+      }
       const error = new ORPCError('NOT_FOUND', {
         message: `There is no procedure "${path}". Check the path: procedure names are joined by slashes, e.g. auth/getSession.`,
       })
@@ -176,7 +205,7 @@ export function createInProcessClient(context: () => Promise<Context>): RouterCl
     interceptors: [
       refuseNulInput,
       mapUnexpectedErrors((error, path) => {
-        console.error(`[rpc] ${path.join('/')} failed during server rendering`, error)
+        console.error(`[rpc] ${path.join('/')} failed during server rendering:`, error)
       }),
     ],
   })
