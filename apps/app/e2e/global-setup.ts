@@ -41,6 +41,8 @@ export default async function globalSetup() {
       DATABASE_URL: 'pglite:memory',
       BETTER_AUTH_URL: baseURL,
       NODE_ENV: 'development',
+      // Every test signs in from 127.0.0.1; the limits are tested in packages/api.
+      RATE_LIMIT: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -29,7 +29,12 @@ const getCspNonce = createIsomorphicFn()
 export function getRouter() {
   // The error handler needs the router (to redirect on 401) and the router needs the query
   // client: bind the handler late.
-  const queryClient = createQueryClient(createErrorHandler(() => router))
+  const queryClient = createQueryClient(
+    createErrorHandler(
+      () => router,
+      () => queryClient,
+    ),
+  )
   const router = createRouter({
     routeTree,
     // Validating the public configuration here makes a bad build fail on its first page.

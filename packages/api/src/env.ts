@@ -57,6 +57,7 @@ const serverEnvSchema = z
     TRUSTED_ORIGINS: originList,
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
+    RATE_LIMIT: z.enum(['on', 'off'], { error: 'Use on or off' }).optional(),
     MAX_BODY_BYTES: z
       .string()
       .regex(/^[1-9][0-9]*$/, 'Must be a whole number of bytes, e.g. 1048576 for 1 MiB')
@@ -90,6 +91,13 @@ const serverEnvSchema = z
       SMTP_URL:
         'Required in production: verification e-mails and magic links need a mail server (smtp://…)',
     } as const
+    if (env.RATE_LIMIT === 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT'],
+        message: 'Rate limits can not be turned off in production',
+      })
+    }
     for (const [key, message] of Object.entries(required)) {
       if (env[key as keyof typeof required] === undefined) {
         ctx.addIssue({ code: 'custom', path: [key], message })
@@ -114,6 +122,8 @@ export interface ServerEnv {
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
+  /** Rate limits on sign-in, e-mails, invitations: on unless NODE_ENV=test or RATE_LIMIT=off. */
+  rateLimit: boolean
   /** Request bodies larger than this get 413 (default 1 MiB). */
   MAX_BODY_BYTES: number
   /**
@@ -175,6 +185,7 @@ export function loadServerEnv(
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
+    rateLimit: parsed.RATE_LIMIT ? parsed.RATE_LIMIT === 'on' : parsed.NODE_ENV !== 'test',
     MAX_BODY_BYTES: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     trustedProxies: parsed.TRUSTED_PROXIES ?? [],
   }

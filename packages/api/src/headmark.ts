@@ -55,7 +55,7 @@ export interface Headmark {
 export interface CreateHeadmarkOptions {
   /** Where start-up and mailbox lines go; defaults to console.info. */
   log?: (line: string) => void
-  /** Rate limits on sign-in, e-mails, invitations and organizations: on unless NODE_ENV=test. */
+  /** Rate limits on sign-in, e-mails, invitations and organizations; defaults to env.rateLimit. */
   rateLimit?: boolean
 }
 
@@ -68,7 +68,7 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log, rateLimit = env.NODE_ENV !== 'test' }: CreateHeadmarkOptions = {},
+  { log, rateLimit = env.rateLimit }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const logger = createLogger({
     json: env.NODE_ENV === 'production',
