@@ -1,8 +1,8 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type UserConfig } from 'vite'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { developmentPublicEnv } from './src/public-env-defaults.ts'
+import { assertPublicEnv, developmentPublicEnv } from './src/public-env-defaults.ts'
 
 // The store @headmark/api/edge reads the client's address from (shared through globalThis).
 const clientStoreKey = Symbol.for('headmark.client-address')
@@ -18,7 +18,13 @@ for (const [key, value] of Object.entries(developmentPublicEnv)) {
   if (!process.env[key]) process.env[key] = value
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => {
+  // The values are fixed in the bundle: refuse to build with bad ones.
+  assertPublicEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env })
+  return config
+})
+
+const config = {
   server: { port: 3000 },
   resolve: { conditions: ['source'] },
   ssr: {
@@ -44,4 +50,4 @@ export default defineConfig({
     }),
     react(),
   ],
-})
+} satisfies UserConfig
