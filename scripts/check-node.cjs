@@ -1,6 +1,7 @@
 // Refuses to install or start Headmark on a Node.js older than the one in .nvmrc, with one line
 // that says what to do (instead of a stack trace from the build much later). Written in plain
 // ES5 so that even a very old Node can print the line.
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose: see above */
 'use strict'
 var fs = require('fs')
 var path = require('path')

@@ -28,6 +28,7 @@ export function assertPublicEnv(env: Record<string, string | undefined>): void {
       `Invalid environment variables:\n${error.issues
         .map((issue) => `  - ${issue.path}: ${issue.message}`)
         .join('\n')}`,
+      { cause: error },
     )
   }
 }
