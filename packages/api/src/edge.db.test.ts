@@ -179,6 +179,19 @@ describe('cross-site requests', () => {
       expect(await rpcError(response)).toMatchObject({ code: 'FORBIDDEN' })
     }
     expect(await ada.rpc.auth.getOrganizations()).toEqual([])
+
+    // A trusted Origin (BETTER_AUTH_URL's, or one of TRUSTED_ORIGINS) decides over Sec-Fetch-Site.
+    const trusted = await fetch(`${server.current.origin}/api/rpc/organizations/create`, {
+      method: 'POST',
+      headers: {
+        ...json,
+        origin: server.current.origin,
+        'sec-fetch-site': 'same-site',
+        cookie: ada.headers().cookie ?? '',
+      },
+      body: JSON.stringify({ json: { name: 'Mine', slug: 'mine' } }),
+    })
+    expect(trusted.status).toBe(200)
   })
 
   it('refuses multipart/form-data, form and text bodies from the app’s own origin too', async () => {

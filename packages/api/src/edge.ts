@@ -186,26 +186,28 @@ function safeDecode(value: string): string {
 }
 
 /**
- * Refuses a state-changing request sent from another site: a `Sec-Fetch-Site` other than
- * same-origin or none (a browser's own navigation), or an `Origin` that is not one of
- * `trustedOrigins`. Requests with neither header (servers, scripts) are not browsers acting for
- * someone else, and pass.
+ * Refuses a state-changing request sent from another site: an `Origin` that is not one of
+ * `trustedOrigins` (BETTER_AUTH_URL's and TRUSTED_ORIGINS), or, when a browser sent no Origin, a
+ * `Sec-Fetch-Site` other than same-origin or none. Requests with neither header (servers,
+ * scripts) are not a browser acting for someone else, and pass.
  */
 export function refuseCrossSite(
   request: Request,
   trustedOrigins: readonly string[],
   surface: Surface,
 ): Response | null {
-  const site = request.headers.get('sec-fetch-site')
   const origin = request.headers.get('origin')
-  const foreignSite = site !== null && site !== 'same-origin' && site !== 'none'
-  const foreignOrigin = origin !== null && !trustedOrigins.includes(origin)
-  if (!foreignSite && !foreignOrigin) return null
+  const site = request.headers.get('sec-fetch-site')
+  const refused =
+    origin !== null
+      ? !trustedOrigins.includes(origin)
+      : site !== null && site !== 'same-origin' && site !== 'none'
+  if (!refused) return null
   return errorResponse(
     surface,
     403,
     'FORBIDDEN',
-    `Requests from ${foreignOrigin ? JSON.stringify(origin.slice(0, 100)) : 'another site'} are refused: changes can only be made from Headmark itself.`,
+    `Requests from ${origin !== null ? JSON.stringify(origin.slice(0, 100)) : 'another site'} are refused: changes can only be made from Headmark itself.`,
   )
 }
 
