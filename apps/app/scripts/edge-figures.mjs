@@ -6,7 +6,7 @@
 //      Accept-Encoding for the "without" run).
 // Run after `npm run build -w @headmark/app`: node apps/app/scripts/edge-figures.mjs
 // Lighthouse is fetched by npx (not a dependency); it needs Chromium (CHROME_PATH).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { createServer } from 'node:net'
@@ -95,7 +95,9 @@ async function bruteForce() {
     console.log(
       `brute force: 30 wrong passwords, each with another X-Forwarded-For → ${Object.entries(counts)
         .map(([status, n]) => `${n}×${status}`)
-        .join(', ')}; the right password right after → ${right.status} (${JSON.parse(right.text).message ?? 'signed in'})`,
+        .join(
+          ', ',
+        )}; the right password right after → ${right.status} (${JSON.parse(right.text).message ?? 'signed in'})`,
     )
   } finally {
     await server.stop()
@@ -174,24 +176,28 @@ async function identityProxy(target) {
   return { origin: `http://localhost:${port}`, close: () => proxy.close() }
 }
 
-function lighthouse(url) {
-  const run = spawnSync(
-    'npx',
-    [
-      '--yes',
-      LIGHTHOUSE,
-      url,
-      '--only-categories=performance',
-      '--output=json',
-      '--quiet',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu',
-    ],
-    {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  )
+/** Runs Lighthouse in a child process (asynchronously: the proxy lives in this process). */
+async function lighthouse(url) {
+  const run = await new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        '--quiet',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('exit', (status) => resolve({ status, stdout, stderr }))
+  })
   if (run.status !== 0) throw new Error(`lighthouse failed: ${run.stderr}`)
   const report = JSON.parse(run.stdout)
   const audits = report.audits
@@ -221,8 +227,8 @@ async function compression() {
     console.log(
       `main bundle ${script}: ${Math.round(sizes.identity / 1024)} KB raw, ${Math.round(sizes.gzip / 1024)} KB gzip, ${Math.round(sizes.br / 1024)} KB brotli`,
     )
-    const without = lighthouse(`${proxy.origin}/`)
-    const withCompression = lighthouse(`${server.origin}/`)
+    const without = await lighthouse(`${proxy.origin}/`)
+    const withCompression = await lighthouse(`${server.origin}/`)
     for (const [label, r] of [
       ['without compression', without],
       ['with compression', withCompression],
