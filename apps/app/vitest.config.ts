@@ -6,5 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // Some tests import the server package or start vite: slow on a busy machine.
+    testTimeout: 30_000,
   },
 })

@@ -85,11 +85,12 @@ const UnauthenticatedIndexRoute = UnauthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => UnauthenticatedRoute,
 } as any)
-const UnauthenticatedGetStartedRoute = UnauthenticatedGetStartedRouteImport.update({
-  id: '/get-started',
-  path: '/get-started',
-  getParentRoute: () => UnauthenticatedRoute,
-} as any)
+const UnauthenticatedGetStartedRoute =
+  UnauthenticatedGetStartedRouteImport.update({
+    id: '/get-started',
+    path: '/get-started',
+    getParentRoute: () => UnauthenticatedRoute,
+  } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
@@ -144,7 +145,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -479,8 +481,10 @@ const AuthenticatedAppOrganizationsRouteRouteChildren: AuthenticatedAppOrganizat
   {
     AuthenticatedAppOrganizationsOrganizationSlugRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren,
-    AuthenticatedAppOrganizationsCreateRoute: AuthenticatedAppOrganizationsCreateRoute,
-    AuthenticatedAppOrganizationsIndexRoute: AuthenticatedAppOrganizationsIndexRoute,
+    AuthenticatedAppOrganizationsCreateRoute:
+      AuthenticatedAppOrganizationsCreateRoute,
+    AuthenticatedAppOrganizationsIndexRoute:
+      AuthenticatedAppOrganizationsIndexRoute,
   }
 
 const AuthenticatedAppOrganizationsRouteRouteWithChildren =
@@ -495,14 +499,17 @@ interface AuthenticatedAppRouteRouteChildren {
 }
 
 const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
-  AuthenticatedAppOrganizationsRouteRoute: AuthenticatedAppOrganizationsRouteRouteWithChildren,
+  AuthenticatedAppOrganizationsRouteRoute:
+    AuthenticatedAppOrganizationsRouteRouteWithChildren,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
-  AuthenticatedAppInvitationsInvitationIdRoute: AuthenticatedAppInvitationsInvitationIdRoute,
+  AuthenticatedAppInvitationsInvitationIdRoute:
+    AuthenticatedAppInvitationsInvitationIdRoute,
 }
 
-const AuthenticatedAppRouteRouteWithChildren = AuthenticatedAppRouteRoute._addFileChildren(
-  AuthenticatedAppRouteRouteChildren,
-)
+const AuthenticatedAppRouteRouteWithChildren =
+  AuthenticatedAppRouteRoute._addFileChildren(
+    AuthenticatedAppRouteRouteChildren,
+  )
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAppRouteRoute: typeof AuthenticatedAppRouteRouteWithChildren
