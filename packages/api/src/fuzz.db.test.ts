@@ -55,7 +55,7 @@ const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(...hostileStrings),
-  fc.constantFrom('acme', 'create', '', ' ', '-', 'a'.repeat(300), 'a\u0000b'),
+  fc.constantFrom('acme', 'create', '', ' ', '-', 'a'.repeat(300), 'a\u0000b', '\u0000'),
 )
 
 const leaf = fc.oneof(
@@ -79,9 +79,23 @@ const value = fc.letrec((tie) => ({
   ),
 })).value
 
+/** An object with the keys procedures read, each holding hostile text or a random value. */
+const plausible = fc
+  .subarray(knownKeys, { minLength: 1, maxLength: 4 })
+  .chain((keys) =>
+    fc
+      .tuple(
+        ...keys.map(() =>
+          fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: value }),
+        ),
+      )
+      .map((values) => Object.fromEntries(keys.map((key, index) => [key, values[index]]))),
+  )
+
 /** What is sent: oRPC's envelope around random input, or something that is not an envelope. */
 const payload = fc.oneof(
-  { weight: 5, arbitrary: value.map((input) => JSON.stringify({ json: input })) },
+  { weight: 6, arbitrary: plausible.map((input) => JSON.stringify({ json: input })) },
+  { weight: 3, arbitrary: value.map((input) => JSON.stringify({ json: input })) },
   {
     weight: 1,
     arbitrary: fc.record({ json: value, meta: value }).map((envelope) => JSON.stringify(envelope)),
@@ -169,6 +183,33 @@ describe('every RPC procedure under random and malformed input', () => {
         seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
       },
     )
+    expect(failures).toEqual([])
+  }, 600_000)
+
+  it('answers the hostile corpus in every field of every procedure the same way', async () => {
+    const { owner } = await organizationCast(server.current)
+    const anonymous = new Visitor(server.current.origin)
+    const failures: string[] = []
+    const strings = [...hostileStrings, '\u0000', 'a'.repeat(1024), 'a'.repeat(65_536)]
+    for (const procedure of procedures) {
+      for (const [index, hostileString] of strings.entries()) {
+        const everywhere = Object.fromEntries(knownKeys.map((key) => [key, hostileString]))
+        // The same, with a valid slug, so that checks on the slug do not stop it first.
+        const validSlug = { ...everywhere, slug: `fuzz-${index}` }
+        for (const input of [everywhere, validSlug]) {
+          for (const visitor of [anonymous, owner]) {
+            const body = JSON.stringify({ json: input })
+            const answer = await send(visitor, procedure, body, procedure.method === 'GET')
+            const message = messageOf(answer.body)
+            if (answer.status >= 500 || (answer.status >= 400 && !message)) {
+              failures.push(
+                `${procedure.path} ${JSON.stringify(hostileString).slice(0, 60)} → ${answer.status}`,
+              )
+            }
+          }
+        }
+      }
+    }
     expect(failures).toEqual([])
   }, 600_000)
 
