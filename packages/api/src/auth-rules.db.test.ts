@@ -46,6 +46,12 @@ describe('better-auth’s own organization endpoints', () => {
       })
       expect(response.status, JSON.stringify(data).slice(0, 40)).toBe(400)
     }
+    const team = await owner.post('/api/auth/organization/create-team', {
+      organizationId: organization.id,
+      name: 'x'.repeat(10_000),
+    })
+    expect(team.status).toBe(400)
+    expect(await message(team)).toBe('The team name can have at most 100 characters.')
     const fine = await owner.post('/api/auth/organization/update', {
       organizationId: organization.id,
       data: { name: 'Acme Inc', logo: 'https://acme.example/logo.png' },

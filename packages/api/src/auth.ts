@@ -205,6 +205,12 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
             ('slug' in data ? slugProblem(data.slug) : null)
           if (problem) throw badRequest(problem)
         }
+        if (ctx.path === '/organization/create-team' || ctx.path === '/organization/update-team') {
+          const data = (ctx.path === '/organization/update-team' ? body.data : body) as
+            Record<string, unknown> | undefined
+          const problem = data && 'name' in data ? nameProblem(data.name, 'The team name') : null
+          if (problem) throw badRequest(problem)
+        }
         if (ctx.path === '/organization/invite-member' && rateLimit) {
           const session = await getSessionFromCtx(ctx)
           if (session) {
