@@ -1,11 +1,14 @@
 // Headmark's production server: static assets from the client build, then the TanStack Start
 // handler. Being our own entry, it is the place where hot public endpoints can be answered
 // before the framework stack.
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import http from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
+import { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
 import { toNodeHandler } from 'srvx/node'
 import { proxyIngest } from './ingest-proxy.mjs'
 
@@ -30,7 +33,26 @@ const contentTypes = {
   '.webmanifest': 'application/manifest+json',
 }
 
-/** Serves a file of the client build, or answers false when there is none at that path. */
+/** The encodings a request accepts, among the ones we produce: brotli first, then gzip. */
+function preferredEncoding(req) {
+  const header = String(req.headers['accept-encoding'] ?? '').toLowerCase()
+  const accepts = (name) =>
+    header.split(',').some((part) => {
+      const [token, ...params] = part.trim().split(';')
+      if (token.trim() !== name) return false
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return !q || Number(q.slice(2)) > 0
+    })
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return null
+}
+
+/**
+ * Serves a file of the client build, or answers false when there is none at that path. Files
+ * precompressed at build (`.br`, `.gz`, see scripts/precompress.mjs) are sent when the request
+ * accepts them.
+ */
 async function serveStatic(req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   let pathname
@@ -39,36 +61,109 @@ async function serveStatic(req, res) {
   } catch {
     return false
   }
-  if (pathname.endsWith('/')) return false
+  if (pathname.endsWith('/') || pathname.includes('\0')) return false
   const file = normalize(join(clientDir, pathname))
   if (!file.startsWith(clientDir + sep)) return false
   const info = await stat(file).catch(() => null)
   if (!info?.isFile()) return false
   const hashed = pathname.startsWith('/assets/')
+  const encoding = preferredEncoding(req)
+  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null
+  const compressed = suffix ? await stat(file + suffix).catch(() => null) : null
+  const sent = compressed?.isFile() ? file + suffix : file
   res.writeHead(200, {
     'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-    'content-length': info.size,
+    'content-length': compressed?.isFile() ? compressed.size : info.size,
+    ...(compressed?.isFile() ? { 'content-encoding': encoding } : {}),
+    vary: 'Accept-Encoding',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     'x-content-type-options': 'nosniff',
   })
   if (req.method === 'HEAD') res.end()
-  else createReadStream(file).pipe(res)
+  else createReadStream(sent).pipe(res)
   return true
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/
+/** Smaller answers are not worth the compressor's time. */
+const COMPRESS_MIN_BYTES = 1024
+
+/** Compresses an answer on the fly (HTML, JSON…) when the client accepts it and it is big enough. */
+function compress(response, encoding) {
+  if (!encoding || !response.body || response.headers.has('content-encoding')) return response
+  if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
+  const length = Number(response.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(length) && length < COMPRESS_MIN_BYTES) return response
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+        })
+      : zlib.createGzip({ level: 6 })
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  headers.set('content-encoding', encoding)
+  headers.append('vary', 'Accept-Encoding')
+  return new Response(response.body.pipeThrough(Duplex.toWeb(compressor)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
+
 const entry = await import('./dist/server/server.js')
-await entry.prepareServer()
-const appHandler = toNodeHandler(entry.default.fetch)
+const edge = await entry.prepareServer()
+const { logger } = edge
 // Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
 const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
 
+/**
+ * Every answer that is not a static file passes here: bodies over MAX_BODY_BYTES get 413 before
+ * the framework reads them, the security headers and the CSP nonce are set, personal answers
+ * are never cached, and big text answers are compressed.
+ */
+const appHandler = toNodeHandler(async (request) => {
+  const nodeReq = request.runtime?.node?.req
+  const nonce = nodeReq?.headers[edge.CSP_NONCE_HEADER]
+  const limited = await edge.limitRequestBody(request, edge.maxBodyBytes)
+  const address = String(nodeReq?.headers[edge.CLIENT_ADDRESS_HEADER] ?? '')
+  const response =
+    limited instanceof Response
+      ? limited
+      : await edge.runAsClient(address, () => entry.default.fetch(limited))
+  const headers = new Headers(response.headers)
+  for (const [name, value] of Object.entries(
+    edge.securityHeaders({ nonce: String(nonce ?? ''), https: edge.https }),
+  )) {
+    if (!headers.has(name)) headers.set(name, value)
+  }
+  const pathname = new URL(request.url).pathname
+  const personal =
+    (headers.get('content-type') ?? '').startsWith('text/html') ||
+    edge.surfaceOf(pathname) !== 'other'
+  if (personal || !headers.has('cache-control')) headers.set('cache-control', 'private, no-store')
+  const secured = new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+  return compress(secured, nodeReq ? preferredEncoding(nodeReq) : null)
+})
+
 const server = http.createServer(async (req, res) => {
   try {
+    // What the app learns of the client comes from here, not from the request's own headers.
+    req.headers[edge.CLIENT_ADDRESS_HEADER] = edge.clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      edge.trustedProxies,
+    )
+    req.headers[edge.CSP_NONCE_HEADER] = randomBytes(16).toString('base64')
     if (await proxyIngest(req, res, ingestTarget)) return
     if (await serveStatic(req, res)) return
     await appHandler(req, res)
   } catch (error) {
-    console.error(error)
+    logger.error('[server] request failed', error)
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
     res.end('Internal Server Error')
   }
@@ -77,17 +172,17 @@ const server = http.createServer(async (req, res) => {
 server.listen(port, host, () => {
   const address = server.address()
   const shown = typeof address === 'object' && address ? address.port : port
-  console.log(`Headmark is listening on http://localhost:${shown}`)
+  logger.info(`Headmark is listening on http://localhost:${shown}`)
 })
 
 let closing = false
 async function shutdown(signal) {
   if (closing) return
   closing = true
-  console.log(`${signal}: closing`)
+  logger.info(`${signal}: closing`)
   server.close()
   server.closeIdleConnections()
-  await entry.closeServer().catch((error) => console.error(error))
+  await entry.closeServer().catch((error) => logger.error('[server] closing failed', error))
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,7 +1,15 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
-import { developmentPublicEnv } from './src/public-env-defaults.ts'
+import { defineConfig, loadEnv, type UserConfig } from 'vite'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { assertPublicEnv, developmentPublicEnv } from './src/public-env-defaults.ts'
+
+// The store @headmark/api/edge reads the client's address from (shared through globalThis).
+const clientStoreKey = Symbol.for('headmark.client-address')
+const globals = globalThis as Record<symbol, unknown>
+const clientStore = (globals[clientStoreKey] ??=
+  new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>
+const runAsClient = (address: string, fn: () => void) => clientStore.run(address, fn)
 
 // Committed development defaults for the public build-time variables, so that a fresh clone
 // builds and starts with no .env. Real values (from the shell or a .env file) take precedence;
@@ -10,13 +18,31 @@ for (const [key, value] of Object.entries(developmentPublicEnv)) {
   if (!process.env[key]) process.env[key] = value
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => {
+  // The values are fixed in the bundle: refuse to build with bad ones.
+  assertPublicEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env })
+  return config
+})
+
+const config = {
   server: { port: 3000 },
   resolve: { conditions: ['source'] },
   ssr: {
     resolve: { conditions: ['source'], externalConditions: ['source'] },
   },
   plugins: [
+    {
+      // As the production server does: the client's address is the socket's peer, handed to the
+      // app in a header whatever the request carried under that name (see @headmark/api/edge).
+      name: 'headmark-client-address',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          const address = req.socket.remoteAddress ?? ''
+          req.headers['x-headmark-client-address'] = address
+          runAsClient(address, next)
+        })
+      },
+    },
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).
@@ -24,4 +50,4 @@ export default defineConfig({
     }),
     react(),
   ],
-})
+} satisfies UserConfig

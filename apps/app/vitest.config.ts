@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'node',
     // Modules that read the validated public env get the same defaults as a build.
     env: { ...developmentPublicEnv },
+    // Some tests import the server package or start vite: slow on a busy machine.
+    testTimeout: 30_000,
   },
 })

@@ -54,6 +54,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       DATABASE_URL: 'pglite:memory',
       BETTER_AUTH_URL: baseURL,
       NODE_ENV: 'development',
+      // Every test signs in from 127.0.0.1; the limits are tested in packages/api.
+      RATE_LIMIT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

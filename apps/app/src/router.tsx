@@ -1,4 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequestHeader } from '@tanstack/react-start/server'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { DefaultErrorView } from './components/error-view.tsx'
 import { NotFound } from './components/not-found.tsx'
@@ -12,10 +14,27 @@ export const ROUTER_PRELOAD_DELAY_MS = 50
 export const ROUTER_PENDING_MS = 1000
 export const ROUTER_PENDING_MIN_MS = 500
 
+/**
+ * The Content-Security-Policy nonce of this page: set per request by the production server
+ * (server.mjs) and stamped on every inline script the router renders; in the browser, read back
+ * from the page.
+ */
+const getCspNonce = createIsomorphicFn()
+  .server(() => getRequestHeader('x-headmark-csp-nonce') || undefined)
+  .client(
+    () =>
+      document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined,
+  )
+
 export function getRouter() {
   // The error handler needs the router (to redirect on 401) and the router needs the query
   // client: bind the handler late.
-  const queryClient = createQueryClient(createErrorHandler(() => router))
+  const queryClient = createQueryClient(
+    createErrorHandler(
+      () => router,
+      () => queryClient,
+    ),
+  )
   const router = createRouter({
     routeTree,
     // Validating the public configuration here makes a bad build fail on its first page.
@@ -30,6 +49,7 @@ export function getRouter() {
     defaultErrorComponent: DefaultErrorView,
     defaultNotFoundComponent: NotFound,
     defaultPendingComponent: PendingView,
+    ssr: { nonce: getCspNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

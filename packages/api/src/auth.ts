@@ -1,14 +1,26 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { and, eq, sql } from 'drizzle-orm'
 import { admin } from 'better-auth/plugins/admin'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
-import { authSchema } from './db/schema.ts'
+import { authSchema, member } from './db/schema.ts'
+import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
 import type { ServerEnv } from './env.ts'
+import {
+  consumeLimit,
+  describeWait,
+  type Limit,
+  LONGEST_WINDOW_SECONDS,
+  limitReached,
+  limits,
+  resetLimit,
+} from './limits.ts'
+import type { Logger } from './log.ts'
 import type { Mailer } from './mailer.ts'
 import {
   organizationAccess,
@@ -16,6 +28,9 @@ import {
   platformAccess,
   platformRoles,
 } from './permissions.ts'
+import { organizationSlugSchema } from './rpc/organization-guard.ts'
+import { RESERVED_ORGANIZATION_SLUGS } from './slugs.ts'
+import { imageUrlProblem, nameForEmail, nameProblem } from './user-fields.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
@@ -24,7 +39,40 @@ export interface CreateAuthOptions {
   env: Pick<ServerEnv, 'BETTER_AUTH_URL' | 'BETTER_AUTH_SECRET' | 'trustedOrigins'> &
     Partial<Pick<ServerEnv, 'adminEmails'>>
   mailer: Mailer
+  /** Per-address and per-account limits on requests; off only in tests. */
+  rateLimit: boolean
+  logger?: Logger
 }
+
+/**
+ * better-auth's organization endpoints that would bypass Headmark's own procedures and rules
+ * (slug format, reserved slugs, length limits, membership checks that hide which slugs exist):
+ * creating goes through `organizations.create`, reading through `auth.getOrganization`.
+ */
+const CLOSED_ENDPOINTS = new Set([
+  '/organization/create',
+  '/organization/check-slug',
+  '/organization/get-full-organization',
+])
+
+/** Endpoints that write a person's name or image. */
+const USER_WRITES = new Set([
+  '/sign-up/email',
+  '/update-user',
+  '/admin/create-user',
+  '/admin/update-user',
+])
+
+function badRequest(message: string): APIError {
+  return APIError.from('BAD_REQUEST', { code: 'INVALID_INPUT', message })
+}
+
+function tooMany(message: string): APIError {
+  return APIError.from('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message })
+}
+
+/** The failed-password counter of one account. */
+const failedSignInKey = (email: string) => `headmark:failed-sign-in:${email.toLowerCase()}`
 
 /**
  * better-auth for Headmark, mounted at /api/auth: e-mail + password with required e-mail
@@ -34,7 +82,20 @@ export interface CreateAuthOptions {
  * const auth = createAuth({ db, env, mailer })
  * const session = await auth.api.getSession({ headers })
  */
-export function createAuth({ db, env, mailer }: CreateAuthOptions) {
+export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOptions) {
+  async function withinLimit(key: string, limit: Limit, message: (wait: string) => string) {
+    if (!rateLimit) return
+    const { allowed, retryAfterSeconds } = await consumeLimit(db, key, limit)
+    if (!allowed) throw tooMany(message(describeWait(retryAfterSeconds)))
+  }
+  const emailLimit = (email: string) =>
+    withinLimit(
+      `headmark:emails:${email.toLowerCase()}`,
+      limits.emailsPerAddress,
+      (wait) =>
+        `Too many e-mails were sent to this address in the last hour. Use the last one, or try again in ${wait}.`,
+    )
+
   return betterAuth({
     appName: 'Headmark',
     baseURL: env.BETTER_AUTH_URL,
@@ -42,6 +103,38 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: env.trustedOrigins,
     telemetry: { enabled: false },
+    ...(logger
+      ? {
+          logger: {
+            level: 'warn' as const,
+            log(level: string, message: string, ...args: unknown[]) {
+              const cause = args.find((arg) => arg instanceof Error)
+              // A client's mistake better-auth reports (an APIError) is one line, not a stack.
+              if (level === 'error' && cause && !(cause instanceof APIError)) {
+                logger.error(`[auth] ${message}`, cause)
+              } else {
+                logger.warn(`[auth] ${message}${cause ? `: ${cause.message}` : ''}`)
+              }
+            },
+          },
+        }
+      : {}),
+    // Per client address, in the database so that limits hold across restarts and instances. The
+    // address comes from the server's own edge (the socket's peer, or X-Forwarded-For from a
+    // trusted proxy), never from a header the client chose.
+    rateLimit: {
+      enabled: rateLimit,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/magic-link': { window: 60, max: 3 },
+        '/organization/invite-member': { window: LONGEST_WINDOW_SECONDS, max: 100 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     // No adapter transactions: PGlite has a single connection, so a callback that writes through
     // `db` (the dev mailbox) while better-auth holds a transaction open would wait forever.
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
@@ -56,18 +149,89 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, url }) {
+        await emailLimit(user.email)
         await mailer.send({ to: user.email, ...verificationEmail({ name: user.name, url }) })
       },
       afterEmailVerification: (user) => promoteListedAdmin(db, env.adminEmails ?? [], user),
     },
     user: {
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // An organization whose only owner leaves can not be managed by anyone.
+        async beforeDelete(user) {
+          const owned = await db
+            .select({ organizationId: member.organizationId })
+            .from(member)
+            .where(and(eq(member.userId, user.id), eq(member.role, 'owner')))
+          for (const { organizationId } of owned) {
+            const [owners] = await db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(member)
+              .where(and(eq(member.organizationId, organizationId), eq(member.role, 'owner')))
+            if ((owners?.count ?? 0) <= 1) {
+              throw APIError.from('BAD_REQUEST', {
+                code: 'LAST_OWNER',
+                message:
+                  'You are the only owner of an organization. Make another member an owner, or delete the organization, before deleting your account.',
+              })
+            }
+          }
+        },
+      },
     },
     hooks: {
       // With verification required, better-auth answers a sign-up for a taken address with a
       // fake success (enumeration protection). The product wants the form to say so plainly.
       before: createAuthMiddleware(async (ctx) => {
         await hideAdminEndpoints(ctx)
+        if (CLOSED_ENDPOINTS.has(ctx.path)) {
+          throw APIError.from('NOT_FOUND', {
+            code: 'NOT_FOUND',
+            message: 'This endpoint is not available: Headmark manages organizations itself.',
+          })
+        }
+        const body = (ctx.body ?? {}) as Record<string, unknown>
+        if (USER_WRITES.has(ctx.path)) {
+          const fields = (ctx.path === '/admin/update-user' ? body.data : body) as
+            Record<string, unknown> | undefined
+          if (fields && 'name' in fields) {
+            const problem = nameProblem(fields.name)
+            if (problem) throw badRequest(problem)
+          }
+          const problem = fields && imageUrlProblem(fields.image)
+          if (problem) throw badRequest(problem)
+        }
+        if (ctx.path === '/organization/update') {
+          const data = (body.data ?? {}) as Record<string, unknown>
+          const problem =
+            ('name' in data ? nameProblem(data.name, 'The organization name') : null) ??
+            imageUrlProblem(data.logo, 'The logo') ??
+            ('slug' in data ? slugProblem(data.slug) : null)
+          if (problem) throw badRequest(problem)
+        }
+        if (ctx.path === '/organization/create-team' || ctx.path === '/organization/update-team') {
+          const data = (ctx.path === '/organization/update-team' ? body.data : body) as
+            Record<string, unknown> | undefined
+          const problem = data && 'name' in data ? nameProblem(data.name, 'The team name') : null
+          if (problem) throw badRequest(problem)
+        }
+        if (ctx.path === '/organization/invite-member' && rateLimit) {
+          const session = await getSessionFromCtx(ctx)
+          if (session) {
+            await withinLimit(
+              `headmark:invitations:${session.user.id}`,
+              limits.invitationsPerUser,
+              (wait) => `You have sent many invitations today. Try again in ${wait}.`,
+            )
+          }
+        }
+        if (ctx.path === '/sign-in/email' && rateLimit && typeof body.email === 'string') {
+          if (await limitReached(db, failedSignInKey(body.email), limits.failedSignIns)) {
+            throw tooMany(
+              'Too many wrong passwords for this account. Wait 15 minutes, or sign in with a magic link.',
+            )
+          }
+        }
         if (ctx.path !== '/sign-up/email') return
         const email: unknown = ctx.body?.email
         if (typeof email !== 'string') return
@@ -80,10 +244,23 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
           })
         }
       }),
+      // Counts wrong passwords per account, whoever (and from wherever) they come.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' || !rateLimit) return
+        const email: unknown = ctx.body?.email
+        if (typeof email !== 'string') return
+        const returned = ctx.context.returned
+        if (returned instanceof APIError && returned.statusCode === 401) {
+          await consumeLimit(db, failedSignInKey(email), limits.failedSignIns)
+        } else if (!(returned instanceof APIError) && !(returned instanceof Response)) {
+          await resetLimit(db, failedSignInKey(email))
+        }
+      }),
     },
     plugins: [
       magicLink({
         async sendMagicLink({ email, url }) {
+          await emailLimit(email)
           await mailer.send({ to: email, ...magicLinkEmail({ url }) })
         },
       }),
@@ -97,8 +274,8 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
           await mailer.send({
             to: email,
             ...invitationEmail({
-              organizationName: organization.name,
-              inviterName: inviter.user.name,
+              organizationName: nameForEmail(organization.name),
+              inviterName: nameForEmail(inviter.user.name),
               role,
               url: url.href,
             }),
@@ -113,6 +290,15 @@ export function createAuth({ db, env, mailer }: CreateAuthOptions) {
       }),
     ],
   })
+}
+
+function slugProblem(slug: unknown): string | null {
+  const parsed = organizationSlugSchema.safeParse(slug)
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The slug is not valid.'
+  if (RESERVED_ORGANIZATION_SLUGS.has(parsed.data)) {
+    return 'This slug is reserved by Headmark; choose another.'
+  }
+  return null
 }
 
 /** The better-auth instance Headmark uses. */

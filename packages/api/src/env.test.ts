@@ -130,4 +130,28 @@ describe('loadServerEnv', () => {
       '  - BETTER_AUTH_SECRET: Must be at least 32 characters',
     )
   })
+
+  it('reads the edge settings: body limit, trusted proxies, rate limits', () => {
+    const root = fakeRepo()
+    const defaults = loadServerEnv({}, root)
+    expect(defaults).toMatchObject({
+      MAX_BODY_BYTES: 1024 * 1024,
+      trustedProxies: [],
+      rateLimit: true,
+    })
+    expect(loadServerEnv({ NODE_ENV: 'test' }, root).rateLimit).toBe(false)
+    expect(
+      loadServerEnv(
+        { MAX_BODY_BYTES: '2048', TRUSTED_PROXIES: '10.0.0.2, ::1', RATE_LIMIT: 'off' },
+        root,
+      ),
+    ).toMatchObject({ MAX_BODY_BYTES: 2048, trustedProxies: ['10.0.0.2', '::1'], rateLimit: false })
+    expect(() => loadServerEnv({ TRUSTED_PROXIES: 'proxy.internal' }, root)).toThrow(
+      /TRUSTED_PROXIES: "proxy.internal" is not an IP address/,
+    )
+    expect(() => loadServerEnv({ MAX_BODY_BYTES: '1 MB' }, root)).toThrow(/MAX_BODY_BYTES/)
+    expect(() => loadServerEnv({ ...production, RATE_LIMIT: 'off' }, root)).toThrow(
+      /RATE_LIMIT: Rate limits can not be turned off in production/,
+    )
+  })
 })

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { createEnv, InvalidEnvError } from '@headmark/metadata/env'
 import { z } from 'zod'
+import { DEFAULT_MAX_BODY_BYTES } from './edge.ts'
 import { findRepoRoot } from './paths.ts'
 
 const DEFAULT_MAIL_FROM = 'Headmark <no-reply@headmark.localhost>'
@@ -74,6 +76,31 @@ const serverEnvSchema = z
     MIGRATIONS_FOLDER: z.string().optional(),
     ADMIN_EMAILS: emailList,
     CONTACT_EMAIL: z.email({ error: 'Must be an e-mail address' }).optional(),
+    RATE_LIMIT: z.enum(['on', 'off'], { error: 'Use on or off' }).optional(),
+    MAX_BODY_BYTES: z
+      .string()
+      .regex(/^[1-9][0-9]*$/, 'Must be a whole number of bytes, e.g. 1048576 for 1 MiB')
+      .transform(Number)
+      .optional(),
+    TRUSTED_PROXIES: z
+      .string()
+      .transform((value, ctx) => {
+        const proxies = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+        for (const proxy of proxies) {
+          if (!isIP(proxy)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${proxy}" is not an IP address (e.g. 10.0.0.2 or ::1)`,
+            })
+            return z.NEVER
+          }
+        }
+        return proxies
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -83,6 +110,13 @@ const serverEnvSchema = z
       SMTP_URL:
         'Required in production: verification e-mails and magic links need a mail server (smtp://…)',
     } as const
+    if (env.RATE_LIMIT === 'off') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT'],
+        message: 'Rate limits can not be turned off in production',
+      })
+    }
     for (const [key, message] of Object.entries(required)) {
       if (env[key as keyof typeof required] === undefined) {
         ctx.addIssue({ code: 'custom', path: [key], message })
@@ -113,6 +147,15 @@ export interface ServerEnv {
   adminEmails: string[]
   /** Where contact-form messages go; null: to the first of ADMIN_EMAILS, else MAIL_FROM. */
   CONTACT_EMAIL: string | null
+  /** Rate limits on sign-in, e-mails, invitations: on unless NODE_ENV=test or RATE_LIMIT=off. */
+  rateLimit: boolean
+  /** Request bodies larger than this get 413 (default 1 MiB). */
+  MAX_BODY_BYTES: number
+  /**
+   * Addresses of the reverse proxies in front of the server. Only requests arriving from one of
+   * them have their X-Forwarded-For read; otherwise the client is the socket's peer.
+   */
+  trustedProxies: string[]
 }
 
 /**
@@ -173,6 +216,9 @@ export function loadServerEnv(
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
     adminEmails: parsed.ADMIN_EMAILS ?? [],
     CONTACT_EMAIL: parsed.CONTACT_EMAIL ?? null,
+    rateLimit: parsed.RATE_LIMIT ? parsed.RATE_LIMIT === 'on' : parsed.NODE_ENV !== 'test',
+    MAX_BODY_BYTES: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
+    trustedProxies: parsed.TRUSTED_PROXIES ?? [],
   }
 }
 

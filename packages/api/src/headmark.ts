@@ -1,13 +1,29 @@
-import { ORPCError, onError } from '@orpc/server'
+import {
+  createRouterClient,
+  isProcedure,
+  ORPCError,
+  onError,
+  type RouterClient,
+} from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
 import { type Auth, createAuth } from './auth.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
+import {
+  errorResponse,
+  limitRequestBody,
+  NUL_MESSAGE,
+  refuseCrossSite,
+  requestContainsNul,
+  type Surface,
+} from './edge.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
+import { createLogger, type Logger } from './log.ts'
 import { createMailer, type DevMailbox, type Mailer } from './mailer.ts'
-import { router } from './router.ts'
+import { type Router, router } from './router.ts'
 import type { Context } from './rpc/context.ts'
+import { mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
 import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
 
 export const RPC_PREFIX = '/api/rpc'
@@ -20,7 +36,7 @@ export interface Headmark {
   auth: Auth
   /** Saved revisions and changed sites, for the parts of the server that react to them. */
   events: CoreEvents
-  /** Webhook delivery: its queue and worker run while the server runs. */
+  /** Webhook delivery: the queue's worker, secrets and outbound policy. */
   webhooks: WebhookService
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
@@ -28,10 +44,18 @@ export interface Headmark {
   handleRpc(request: Request): Promise<Response>
   /** A context for in-process calls: `createRouterClient(router, { context })`. */
   createContext(headers: Headers): Promise<Context>
+  /**
+   * The router called in-process as `headers`' owner (server rendering): the same NUL check as
+   * over HTTP, and unexpected errors mapped to a bare INTERNAL_SERVER_ERROR as the HTTP handler
+   * does, so no SQL or stack reaches a page.
+   */
+  createClient(headers: () => Headers): RouterClient<Router>
   /** Sends e-mail (SMTP, or the development mailbox). */
   mailer: Mailer
   /** The development mailbox; null in production or when SMTP_URL is set. */
   mailbox: DevMailbox | null
+  /** The server's logger: readable lines in development, JSON lines in production. */
+  logger: Logger
   /** Stops webhook delivery (attempts in flight finish) and closes the database. Safe to call more than once. */
   close(): Promise<void>
 }
@@ -39,6 +63,8 @@ export interface Headmark {
 export interface CreateHeadmarkOptions {
   /** Where start-up and mailbox lines go; defaults to console.info. */
   log?: (line: string) => void
+  /** Rate limits on sign-in, e-mails, invitations and organizations; defaults to env.rateLimit. */
+  rateLimit?: boolean
   /** The clock of webhook delivery (retries, failure streaks); tests move one by hand. */
   clock?: Clock
 }
@@ -52,13 +78,17 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log = console.info, clock }: CreateHeadmarkOptions = {},
+  { log, rateLimit = env.rateLimit, clock }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
+  const logger = createLogger({
+    json: env.NODE_ENV === 'production',
+    ...(log ? { write: (line: string) => log(line) } : {}),
+  })
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
-  const { mailer, mailbox } = createMailer({ db, env, log })
-  const auth = createAuth({ db, env, mailer })
+  const { mailer, mailbox } = createMailer({ db, env, log: (line) => logger.info(line) })
+  const auth = createAuth({ db, env, mailer, rateLimit, logger })
   const events = createCoreEvents()
   const webhooks = createWebhookService({
     db,
@@ -77,16 +107,34 @@ export async function createHeadmark(
   await webhooks.start()
   connection.beforeClose(() => webhooks.stop())
 
+  // What went wrong while answering a request; logged once its status is known (see handleRpc).
+  const failures = new WeakMap<Context, unknown>()
   const rpcHandler = new RPCHandler(router, {
+    clientInterceptors: [refuseNulInput],
     // Live streams (a webhook's History page) send a keep-alive comment every 5 seconds.
     eventIteratorKeepAliveInterval: 5_000,
     interceptors: [
-      onError((error) => {
-        // Expected failures (NOT_FOUND, validation…) are answers, not incidents.
-        if (!(error instanceof ORPCError) || error.status >= 500) console.error(error)
+      onError((error, { context }) => {
+        failures.set(context, error)
       }),
     ],
   })
+
+  /**
+   * Expected failures (NOT_FOUND, validation, a malformed body…) are answers, not incidents: one
+   * line, no stack. Server faults keep their stack.
+   */
+  function logFailure(context: Context, status: number) {
+    const error = failures.get(context)
+    if (error === undefined) return
+    if (status < 500) {
+      const code = error instanceof ORPCError ? error.code : 'BAD_REQUEST'
+      const message = error instanceof Error ? error.message : String(error)
+      logger.info(`[rpc] ${status} ${code}: ${message.slice(0, 200)}`)
+    } else {
+      logger.error('[rpc] a procedure failed', error)
+    }
+  }
 
   const createContext = async (headers: Headers): Promise<Context> => ({
     env,
@@ -95,9 +143,38 @@ export async function createHeadmark(
     events,
     webhooks,
     headers,
+    rateLimit,
   })
 
-  log(
+  /**
+   * What every /api/rpc and /api/auth request passes first, whatever the procedure or endpoint:
+   * GET or POST only (405), no cross-site POST (403), a body within MAX_BODY_BYTES (413) and no
+   * NUL character anywhere (400). Answers the refusal, or the request with its body buffered.
+   */
+  async function guard(request: Request, surface: Surface): Promise<Request | Response> {
+    const method = request.method
+    if (method !== 'GET' && method !== 'POST') {
+      return errorResponse(
+        surface,
+        405,
+        'METHOD_NOT_SUPPORTED',
+        `${method} is not supported here: use POST, or GET for reading.`,
+        { allow: 'GET, POST' },
+      )
+    }
+    if (method === 'POST') {
+      const refused = refuseCrossSite(request, env.trustedOrigins, surface)
+      if (refused) return refused
+    }
+    const limited = await limitRequestBody(request, env.MAX_BODY_BYTES)
+    if (limited instanceof Response) return limited
+    if (await requestContainsNul(limited)) {
+      return errorResponse(surface, 400, 'BAD_REQUEST', NUL_MESSAGE)
+    }
+    return limited
+  }
+
+  logger.info(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
   )
 
@@ -106,28 +183,102 @@ export async function createHeadmark(
     db,
     auth,
     events,
-    mailer,
     webhooks,
+    mailer,
     mailbox,
+    logger,
     createContext,
-    handleAuth: (request) => auth.handler(request),
-    async handleRpc(request) {
+    createClient: (headers) => createInProcessClient(() => createContext(headers())),
+    async handleAuth(incoming) {
+      const request = await guard(incoming, 'auth')
+      if (request instanceof Response) return request
+      return auth.handler(request)
+    },
+    async handleRpc(incoming) {
+      const path = new URL(incoming.url).pathname.slice(RPC_PREFIX.length + 1)
+      const procedure = findProcedure(path)
+      if (procedure && incoming.method === 'GET' && procedure.method !== 'GET') {
+        return errorResponse(
+          'rpc',
+          405,
+          'METHOD_NOT_SUPPORTED',
+          `${path} changes data: call it with POST.`,
+          { allow: 'POST' },
+        )
+      }
+      const request = await guard(incoming, 'rpc')
+      if (request instanceof Response) return request
+      if (request.method === 'POST') {
+        const refused = refuseRpcContentType(request, procedure?.acceptsFiles ?? false)
+        if (refused) return refused
+      }
+      const context = await createContext(request.headers)
       const { matched, response } = await rpcHandler.handle(request, {
         prefix: RPC_PREFIX,
-        context: await createContext(request.headers),
+        context,
       })
-      if (matched) return response
-      const path = new URL(request.url).pathname.slice(RPC_PREFIX.length + 1)
+      if (matched) {
+        logFailure(context, response.status)
+        return response
+      }
       const error = new ORPCError('NOT_FOUND', {
         message: `There is no procedure "${path}". Check the path: procedure names are joined by slashes, e.g. auth/getSession.`,
       })
       return Response.json({ json: error.toJSON() }, { status: error.status })
     },
-    async close() {
-      await webhooks.stop()
-      await connection.close()
-    },
+    close: () => connection.close(),
   }
+}
+
+/**
+ * The router called in-process with the context `context` gives: the HTTP handler's NUL check,
+ * and unexpected errors mapped to a bare INTERNAL_SERVER_ERROR (the original is logged).
+ */
+export function createInProcessClient(context: () => Promise<Context>): RouterClient<Router> {
+  return createRouterClient(router, {
+    context,
+    interceptors: [
+      refuseNulInput,
+      mapUnexpectedErrors((error, path) => {
+        console.error(`[rpc] ${path.join('/')} failed during server rendering:`, error)
+      }),
+    ],
+  })
+}
+
+interface ProcedureInfo {
+  method: string | undefined
+  /** Declared with `.meta({ acceptsFiles: true })`: may be sent as multipart/form-data. */
+  acceptsFiles: boolean
+}
+
+/** The procedure at `a/b/c` in the router, if there is one. */
+function findProcedure(path: string): ProcedureInfo | null {
+  let node: unknown = router
+  for (const key of path.split('/')) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return null
+    node = (node as Record<string, unknown>)[key]
+  }
+  if (!isProcedure(node)) return null
+  const meta = node['~orpc'].meta as { acceptsFiles?: boolean }
+  return { method: node['~orpc'].route.method, acceptsFiles: meta.acceptsFiles === true }
+}
+
+/**
+ * oRPC's link sends JSON, or multipart/form-data when the input holds files. A browser can send
+ * form-encoded, multipart and plain-text bodies to another site without asking (no CORS
+ * preflight), so those are refused unless the procedure takes files.
+ */
+function refuseRpcContentType(request: Request, acceptsFiles: boolean): Response | null {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+  if (!type || type === 'application/json') return null
+  if (type === 'multipart/form-data' && acceptsFiles) return null
+  return errorResponse(
+    'rpc',
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Send procedure input as application/json${acceptsFiles ? ' or multipart/form-data' : ''}, not ${type}.`,
+  )
 }
 
 // On globalThis so that modules re-evaluated by vite in development share one server.

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { CLIENT_ADDRESS_HEADER } from '../src/edge.ts'
 import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark, type CreateHeadmarkOptions, type Headmark } from '../src/headmark.ts'
 import { resetDatabase, testDatabaseUrl } from './database.ts'
@@ -11,14 +12,19 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+export interface TestServerOptions extends Pick<CreateHeadmarkOptions, 'clock'> {
+  /** Turns the rate limits on (they are off in tests unless a test is about them). */
+  rateLimit?: boolean
+  /** Extra server variables, e.g. WEBHOOKS_ALLOW_LOOPBACK. */
+  env?: Record<string, string>
+}
+
 /**
  * A real HTTP server on 127.0.0.1 (random port) that routes /api/auth/* to handleAuth and
  * /api/rpc/* to handleRpc, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
  * would refuse requests with INVALID_ORIGIN.
  */
-export async function startTestServer(
-  options: Pick<CreateHeadmarkOptions, 'clock'> & { env?: Record<string, string> } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let headmark: Headmark | undefined
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
@@ -49,6 +55,7 @@ export async function startTestServer(
   })
   headmark = await createHeadmark(env, {
     log: () => {},
+    rateLimit: options.rateLimit ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
   })
   const ready = headmark
@@ -68,7 +75,7 @@ export async function startTestServer(
  * Starts one test server for the file and empties the database before each test. The database
  * connection stays open for the worker's next test file.
  */
-export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}): {
+export function useTestServer(options: TestServerOptions = {}): {
   readonly current: TestServer
 } {
   let current: TestServer | undefined
@@ -95,6 +102,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.set(name, value)
   }
+  // As the production server does: the client is the socket's peer, whatever the request says.
+  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? '')
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

@@ -1,7 +1,12 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useState } from 'react'
+import { errorViewMessage } from '../lib/errors.ts'
 
-/** The default error view: a short message, with the error itself one click away. */
+/**
+ * The default error view: a short message, with the error's explanation one click away. Only
+ * messages from the error catalogue (the server's 4xx answers) are shown; anything else — a
+ * database error, a stack — is replaced by a generic sentence.
+ */
 export function DefaultErrorView({ error }: ErrorComponentProps) {
   const [shown, setShown] = useState(false)
   return (
@@ -10,11 +15,7 @@ export function DefaultErrorView({ error }: ErrorComponentProps) {
       <button type="button" className="text-link" onClick={() => setShown((s) => !s)}>
         {shown ? 'Hide Error' : 'Show Error'}
       </button>
-      {shown ? (
-        <pre className="error-details">
-          {error instanceof Error ? error.message : String(error)}
-        </pre>
-      ) : null}
+      {shown ? <pre className="error-details">{errorViewMessage(error)}</pre> : null}
     </section>
   )
 }

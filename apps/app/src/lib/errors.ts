@@ -21,7 +21,7 @@ export function classifyError(error: unknown): ErrorOutcome {
   if (isAbort(error)) return { kind: 'ignore' }
   if (error instanceof ORPCError) {
     if (error.status === 401) return { kind: 'sign-in' }
-    if (error.message) return { kind: 'toast', message: error.message }
+    if (error.message && error.status < 500) return { kind: 'toast', message: error.message }
   }
   return { kind: 'toast', message: UNEXPECTED_ERROR_MESSAGE }
 }
@@ -29,4 +29,15 @@ export function classifyError(error: unknown): ErrorOutcome {
 /** 4xx answers are definitive: retrying them only delays the message the user needs. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ORPCError && error.status >= 400 && error.status < 500
+}
+
+/**
+ * What an error view may show: the message of a 4xx answer from the server (written for people),
+ * never the text of anything else, which may carry SQL, parameters or a stack.
+ */
+export function errorViewMessage(error: unknown): string {
+  if (isClientError(error) && (error as ORPCError<string, unknown>).message) {
+    return (error as ORPCError<string, unknown>).message
+  }
+  return UNEXPECTED_ERROR_MESSAGE
 }

@@ -12,16 +12,13 @@ export type RpcClient = RouterClient<Router>
 // in the browser every call goes over HTTP to /api/rpc on the same origin.
 const getClient = createIsomorphicFn()
   .server(async (): Promise<RpcClient> => {
-    const [{ createRouterClient }, { router, getHeadmark }, { getRequestHeaders }] =
-      await Promise.all([
-        import('@orpc/server'),
-        import('@headmark/api'),
-        import('@tanstack/react-start/server'),
-      ])
+    const [{ getHeadmark }, { getRequestHeaders }] = await Promise.all([
+      import('@headmark/api'),
+      import('@tanstack/react-start/server'),
+    ])
     const headmark = await getHeadmark()
-    return createRouterClient(router, {
-      context: () => headmark.createContext(new Headers(getRequestHeaders())),
-    })
+    // The same checks and error mapping as over HTTP: no SQL or stack reaches a rendered page.
+    return headmark.createClient(() => new Headers(getRequestHeaders()))
   })
   .client(async (): Promise<RpcClient> => browserClient)
 

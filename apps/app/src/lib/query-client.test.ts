@@ -9,7 +9,8 @@ describe('the query client', () => {
     ])
   })
 
-  it('retries a failing query three times but never a 4xx answer', async () => {
+  it('retries a failing query three times in the browser but never a 4xx answer', async () => {
+    vi.stubGlobal('window', {})
     const client = createQueryClient(() => {})
     client.setDefaultOptions({
       queries: { ...client.getDefaultOptions().queries, retryDelay: 0 },
@@ -21,6 +22,15 @@ describe('the query client', () => {
     const notFound = vi.fn().mockRejectedValue(new ORPCError('NOT_FOUND'))
     await client.fetchQuery({ queryKey: ['b'], queryFn: notFound }).catch(() => {})
     expect(notFound).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
+
+  it('never retries on the server, so a failing page answers at once', async () => {
+    expect(typeof window).toBe('undefined')
+    const client = createQueryClient(() => {})
+    const serverError = vi.fn().mockRejectedValue(new ORPCError('INTERNAL_SERVER_ERROR'))
+    await client.fetchQuery({ queryKey: ['s'], queryFn: serverError }).catch(() => {})
+    expect(serverError).toHaveBeenCalledTimes(1)
   })
 
   it('keeps unused data for five minutes', () => {

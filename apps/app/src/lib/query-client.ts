@@ -35,7 +35,11 @@ export function createQueryClient(onError: (error: unknown) => void): QueryClien
     }),
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => failureCount < QUERY_RETRY_COUNT && !isClientError(error),
+        // Never on the server: a failing page would wait for the backoff before answering.
+        retry: (failureCount, error) =>
+          typeof window !== 'undefined' &&
+          failureCount < QUERY_RETRY_COUNT &&
+          !isClientError(error),
         retryDelay,
         gcTime: QUERY_GC_TIME_MS,
       },

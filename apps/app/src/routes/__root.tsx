@@ -1,7 +1,13 @@
 /// <reference types="vite/client" />
 import uiStyles from '@headmark/ui/styles.css?url'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useRouter,
+} from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import appStyles from '../app.css?url'
 import adminStyles from '../features/admin/admin.css?url'
@@ -48,11 +54,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
+  const nonce = useRouter().options.ssr?.nonce
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
+        />
         <HeadContent />
       </head>
       <body>

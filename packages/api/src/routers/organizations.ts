@@ -3,8 +3,10 @@ import { ORPCError } from '@orpc/server'
 import { eq, like, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { member, organization } from '../db/schema.ts'
+import { consumeLimit, describeWait, limits } from '../limits.ts'
 import { authedProcedure } from '../rpc/base.ts'
 import { organizationSlugSchema } from '../rpc/organization-guard.ts'
+import { shortPrefix } from '../user-fields.ts'
 import { firstFreeSlug, RESERVED_ORGANIZATION_SLUGS, slugify } from '../slugs.ts'
 
 const organizationNameSchema = z
@@ -14,7 +16,9 @@ const organizationNameSchema = z
   .max(100, 'The name can have at most 100 characters.')
 
 function slugTaken(slug: string): ORPCError<'CONFLICT', undefined> {
-  return new ORPCError('CONFLICT', { message: `The slug "${slug}" is already taken.` })
+  return new ORPCError('CONFLICT', {
+    message: `The slug "${shortPrefix(slug)}" is already taken.`,
+  })
 }
 
 /** Postgres reports a unique-constraint violation as SQLSTATE 23505 (drizzle wraps it in `cause`). */
@@ -54,6 +58,18 @@ export const organizationsRouter = {
     )
     .output(z.object({ id: z.string(), name: z.string(), slug: z.string() }))
     .handler(async ({ context, input }) => {
+      if (context.rateLimit !== false) {
+        const { allowed, retryAfterSeconds } = await consumeLimit(
+          context.db,
+          `headmark:organizations:${context.user.id}`,
+          limits.organizationsPerUser,
+        )
+        if (!allowed) {
+          throw new ORPCError('TOO_MANY_REQUESTS', {
+            message: `You have created ${limits.organizationsPerUser.max} organizations today. Try again in ${describeWait(retryAfterSeconds)}.`,
+          })
+        }
+      }
       const created = { id: randomUUID(), name: input.name, slug: input.slug }
       try {
         await context.db.transaction(async (tx) => {

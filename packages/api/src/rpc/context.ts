@@ -21,4 +21,6 @@ export interface Context {
    * procedure needs it; pass it when the caller already has it (e.g. during SSR).
    */
   session?: AuthSession | null
+  /** Whether per-user limits apply (organizations created per day…); off only in tests. */
+  rateLimit?: boolean
 }

@@ -8,6 +8,7 @@ import {
   organizationRoleAllows,
   primaryOrganizationRole,
 } from '../permissions.ts'
+import { shortPrefix } from '../user-fields.ts'
 import { authedProcedure } from './base.ts'
 
 /** An organization's URL name: what `organizations.create` accepts. */
@@ -71,7 +72,7 @@ export function organizationProcedure(permission?: OrganizationPermission) {
       .limit(1)
     if (!row) {
       throw new ORPCError('NOT_FOUND', {
-        message: `Organization "${slug}" was not found among your organizations. Check the address, or ask one of its owners to invite you.`,
+        message: `Organization "${shortPrefix(slug)}" was not found among your organizations. Check the address, or ask one of its owners to invite you.`,
       })
     }
 

@@ -2,7 +2,6 @@ import { Button, Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { authClient } from '../../lib/auth-client.ts'
-import { sessionQuery } from '../../lib/session.ts'
 import { FormAlert } from './form-alert.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 
@@ -13,7 +12,8 @@ export function SignInForm() {
     { email: '', password: '' },
     (values) => authClient.signIn.email(values),
     async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })
+      // A new session: nothing cached for whoever was here before may show.
+      queryClient.clear()
       await navigate({ to: '/app' })
     },
   )

@@ -13,9 +13,9 @@ export const Route = createFileRoute('/_authenticated/sign-out')({
       console.error(error)
     }
     forgetVisitor()
-    // Everything cached belonged to the signed-in user: mark it stale, but do not refetch what is
-    // still on screen — those requests would now answer 401 and send the user to sign in.
-    await context.queryClient.invalidateQueries({ refetchType: 'none' })
+    // Everything cached belonged to the signed-in user: drop it, so that the next person to
+    // sign in in this tab never sees it (nothing is refetched: those requests would answer 401).
+    context.queryClient.clear()
     throw redirect({ to: '/' })
   },
   component: PendingView,

@@ -3,7 +3,13 @@ import { createServerFn } from '@tanstack/react-start'
 import { DevMailbox } from '../../components/dev-mailbox.tsx'
 
 const listMail = createServerFn({ method: 'GET' }).handler(async () => {
-  const { getHeadmark } = await import('@headmark/api')
+  const [{ getHeadmark }, { currentClientAddress, isLoopback }] = await Promise.all([
+    import('@headmark/api'),
+    import('@headmark/api/edge'),
+  ])
+  // Magic links land here: only someone on this machine may read them. The address comes from
+  // the server's own edge (server.mjs, or the development server), never from the client.
+  if (!isLoopback(currentClientAddress())) return null
   const { mailbox } = await getHeadmark()
   if (!mailbox) return null
   const messages = await mailbox.list({ limit: 50 })
@@ -16,7 +22,10 @@ const listMail = createServerFn({ method: 'GET' }).handler(async () => {
   }))
 })
 
-/** The development mailbox: e-mails the app would have sent. Not available in production. */
+/**
+ * The development mailbox: e-mails the app would have sent. Not available in production, and
+ * only to requests from this machine (loopback).
+ */
 export const Route = createFileRoute('/dev/mailbox')({
   loader: async () => {
     const messages = await listMail()

@@ -7,5 +7,17 @@ async function handle({ request }: { request: Request }) {
 
 /** better-auth, mounted at /api/auth. */
 export const Route = createFileRoute('/api/auth/$')({
-  server: { handlers: { GET: handle, POST: handle } },
+  // Every method reaches the handler, which answers the unsupported ones with 405 rather than
+  // letting them fall through to the HTML shell.
+  server: {
+    handlers: {
+      GET: handle,
+      POST: handle,
+      PUT: handle,
+      PATCH: handle,
+      DELETE: handle,
+      OPTIONS: handle,
+      HEAD: handle,
+    },
+  },
 })

@@ -1,0 +1,326 @@
+// The request edge: checks every request to /api/rpc and /api/auth passes before a framework or a
+// procedure sees it. Pure Web-standard functions, shared by the api's handlers and the app's
+// production server (apps/app/server.mjs).
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { isIP } from 'node:net'
+import { ORPCError } from '@orpc/server'
+
+/** The largest request body accepted by default: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/** Which client reads the answer: oRPC's link, better-auth's client, or anything else. */
+export type Surface = 'rpc' | 'auth' | 'other'
+
+export function surfaceOf(pathname: string): Surface {
+  if (pathname === '/api/rpc' || pathname.startsWith('/api/rpc/')) return 'rpc'
+  if (pathname === '/api/auth' || pathname.startsWith('/api/auth/')) return 'auth'
+  return 'other'
+}
+
+/**
+ * An error answer in the shape the caller's client reads: oRPC's error shape on /api/rpc,
+ * better-auth's `{ code, message }` on /api/auth, plain text elsewhere.
+ */
+export function errorResponse(
+  surface: Surface,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  const init = { status, headers: { 'cache-control': 'no-store', ...headers } }
+  if (surface === 'rpc') {
+    return Response.json(
+      { json: { defined: false, code, status, message } },
+      { ...init, headers: { ...init.headers, 'content-type': 'application/json' } },
+    )
+  }
+  if (surface === 'auth') return Response.json({ code, message }, init)
+  return new Response(message, {
+    ...init,
+    headers: { ...init.headers, 'content-type': 'text/plain; charset=utf-8' },
+  })
+}
+
+/** Thrown by {@link readBodyWithin} when a body grows past its limit. */
+export class BodyTooLargeError extends Error {
+  readonly maxBytes: number
+  constructor(maxBytes: number) {
+    super(`The request body is larger than ${formatBytes(maxBytes)}.`)
+    this.maxBytes = maxBytes
+    this.name = 'BodyTooLargeError'
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes} bytes`
+}
+
+/**
+ * Reads a body stream into memory, counting while it streams: past `maxBytes` it stops reading,
+ * cancels the stream and throws {@link BodyTooLargeError}, so a huge body never sits in memory.
+ */
+export async function readBodyWithin(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  if (!body) return null
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new BodyTooLargeError(maxBytes)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * The request with its body read into memory within `maxBytes`, or a 413 answer. A declared
+ * Content-Length over the limit is refused without reading; a body without one is counted as it
+ * streams.
+ */
+export async function limitRequestBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Request | Response> {
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return request
+  const surface = surfaceOf(new URL(request.url).pathname)
+  const tooLarge = () =>
+    errorResponse(
+      surface,
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The request body is larger than ${formatBytes(maxBytes)}; send less data.`,
+      { connection: 'close' },
+    )
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await request.body.cancel().catch(() => {})
+    return tooLarge()
+  }
+  let body: Uint8Array | null
+  try {
+    body = await readBodyWithin(request.body, maxBytes)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge()
+    throw error
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: body as BodyInit | null,
+    signal: request.signal,
+  })
+}
+
+/** True when `value` holds a NUL character in any string or key, at any depth. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1))
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true
+  }
+  return false
+}
+
+/** The one message for NUL characters, wherever they come in. */
+export const NUL_MESSAGE =
+  'The input contains a NUL character (\\u0000), which Headmark does not store. Remove it and try again.'
+
+/** The oRPC error for input with a NUL character. */
+export function nulError(): ORPCError<'BAD_REQUEST', undefined> {
+  return new ORPCError('BAD_REQUEST', { message: NUL_MESSAGE })
+}
+
+/**
+ * True when the request's URL or (already buffered) body carries a NUL character: decoded query
+ * parameters, and JSON or form bodies after decoding.
+ */
+export async function requestContainsNul(request: Request): Promise<boolean> {
+  const url = new URL(request.url)
+  for (const [key, value] of url.searchParams) {
+    if (key.includes('\u0000') || value.includes('\u0000')) return true
+  }
+  if (safeDecode(url.pathname).includes('\u0000')) return true
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return false
+  const text = await request.clone().text()
+  if (text.includes('\u0000')) return true
+  const type = request.headers.get('content-type') ?? ''
+  if (type.includes('json')) {
+    try {
+      return containsNul(JSON.parse(text))
+    } catch {
+      return false
+    }
+  }
+  if (type.includes('x-www-form-urlencoded')) {
+    for (const [key, value] of new URLSearchParams(text)) {
+      if (key.includes('\u0000') || value.includes('\u0000')) return true
+    }
+  }
+  return false
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/**
+ * Refuses a state-changing request sent from another site: an `Origin` that is not one of
+ * `trustedOrigins` (BETTER_AUTH_URL's and TRUSTED_ORIGINS), or, when a browser sent no Origin, a
+ * `Sec-Fetch-Site` other than same-origin or none. Requests with neither header (servers,
+ * scripts) are not a browser acting for someone else, and pass.
+ */
+export function refuseCrossSite(
+  request: Request,
+  trustedOrigins: readonly string[],
+  surface: Surface,
+): Response | null {
+  const origin = request.headers.get('origin')
+  const site = request.headers.get('sec-fetch-site')
+  const refused =
+    origin !== null
+      ? !trustedOrigins.includes(origin)
+      : site !== null && site !== 'same-origin' && site !== 'none'
+  if (!refused) return null
+  return errorResponse(
+    surface,
+    403,
+    'FORBIDDEN',
+    `Requests from ${origin !== null ? JSON.stringify(origin.slice(0, 100)) : 'another site'} are refused: changes can only be made from Headmark itself.`,
+  )
+}
+
+/**
+ * The header through which the server's own edge (apps/app/server.mjs, the development server)
+ * hands the client's address to better-auth's rate limiter. Whatever a client sends under this
+ * name is replaced.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-headmark-client-address'
+
+/** The header through which the production server hands the page's CSP nonce to the renderer. */
+export const CSP_NONCE_HEADER = 'x-headmark-csp-nonce'
+
+function plainAddress(address: string): string {
+  const trimmed = address.trim()
+  return trimmed.toLowerCase().startsWith('::ffff:') && trimmed.includes('.')
+    ? trimmed.slice(7)
+    : trimmed
+}
+
+/**
+ * The client's address: the socket's peer, unless that peer is one of `trustedProxies`; then
+ * X-Forwarded-For is read from the right, skipping trusted proxies, and the first other address
+ * is the client. A client can prepend anything to X-Forwarded-For, so nothing left of the first
+ * untrusted hop counts.
+ *
+ * @example
+ * clientAddress('10.0.0.2', '198.51.100.7, 10.0.0.3', ['10.0.0.2', '10.0.0.3']) // '198.51.100.7'
+ * clientAddress('203.0.113.9', '1.2.3.4', []) // '203.0.113.9'
+ */
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined | null,
+  trustedProxies: readonly string[],
+): string {
+  let address = plainAddress(peer ?? '')
+  if (!forwardedFor || !trustedProxies.includes(address)) return address
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map(plainAddress)
+  for (let hop = hops.pop(); hop !== undefined; hop = hops.pop()) {
+    if (!isIP(hop)) return address
+    address = hop
+    if (!trustedProxies.includes(hop)) return hop
+  }
+  return address
+}
+
+/** True for 127.0.0.0/8 and ::1: a request from this machine. */
+export function isLoopback(address: string | null | undefined): boolean {
+  if (!address) return false
+  const plain = plainAddress(address)
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'))
+}
+
+/**
+ * The headers every answer that is not a static file gets: a Content-Security-Policy allowing
+ * only this origin's scripts and the inline ones carrying `nonce`, no framing, no sniffing, a
+ * strict referrer policy, and HSTS when the app is served over https. `thirdParty` widens scripts,
+ * styles, fonts, connections and frames to the sources of a widget the operator enabled.
+ */
+export function securityHeaders({
+  nonce,
+  https,
+  thirdParty = [],
+}: {
+  nonce: string
+  https: boolean
+  /** Sources of an embedded third party the operator switched on (the chat widget). */
+  thirdParty?: string[]
+}): Record<string, string> {
+  const extra = thirdParty.length > 0 ? ` ${thirdParty.join(' ')}` : ''
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${extra}`,
+    `style-src 'self' 'unsafe-inline'${extra}`,
+    "img-src 'self' data: https:",
+    `font-src 'self' data:${extra}`,
+    `connect-src 'self'${extra}`,
+    ...(extra ? [`frame-src${extra}`] : []),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ]
+  if (https) csp.push('upgrade-insecure-requests')
+  return {
+    'content-security-policy': csp.join('; '),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+// The client's address for the request being answered, kept in an AsyncLocalStorage on
+// globalThis so that the development server's middleware (vite.config.ts) and the bundled app
+// share one store. Server functions called while rendering do not see the request's headers,
+// so the address is carried this way rather than in a header.
+const clientStoreKey = Symbol.for('headmark.client-address')
+const clientStore: AsyncLocalStorage<string> =
+  ((globalThis as Record<symbol, unknown>)[clientStoreKey] as
+    AsyncLocalStorage<string> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[clientStoreKey] = new AsyncLocalStorage<string>())
+
+/** Runs `fn` (the app's answer to one request) as a request from `address`. */
+export function runAsClient<T>(address: string, fn: () => T): T {
+  return clientStore.run(address, fn)
+}
+
+/** The address of the client whose request is being answered, if the edge recorded one. */
+export function currentClientAddress(): string | undefined {
+  return clientStore.getStore()
+}

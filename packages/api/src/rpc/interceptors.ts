@@ -1,0 +1,37 @@
+import { ORPCError } from '@orpc/server'
+import { containsNul, nulError } from '../edge.ts'
+
+interface InterceptorOptions {
+  input: unknown
+  path: readonly string[]
+  next(): Promise<unknown>
+}
+
+/**
+ * Refuses input with a NUL character in any string or key before the procedure's middlewares
+ * run, so before any query: PostgreSQL can not store NUL in text, and no field needs it. Installed
+ * on the HTTP handler and on the in-process client, so it covers every procedure of the router.
+ */
+export function refuseNulInput({ input, next }: InterceptorOptions): Promise<unknown> {
+  if (containsNul(input)) throw nulError()
+  return next()
+}
+
+export const UNEXPECTED_ERROR_MESSAGE = 'Internal server error'
+
+/**
+ * Maps what is not an ORPCError (a database error with its SQL, a bug) to a bare
+ * INTERNAL_SERVER_ERROR, as oRPC's HTTP handler does, and reports the original through `report`.
+ * The in-process client uses it so that server-rendered pages never carry internals.
+ */
+export function mapUnexpectedErrors(report: (error: unknown, path: readonly string[]) => void) {
+  return async ({ path, next }: InterceptorOptions): Promise<unknown> => {
+    try {
+      return await next()
+    } catch (error) {
+      if (error instanceof ORPCError) throw error
+      report(error, path)
+      throw new ORPCError('INTERNAL_SERVER_ERROR', { message: UNEXPECTED_ERROR_MESSAGE })
+    }
+  }
+}
