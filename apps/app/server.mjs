@@ -7,6 +7,7 @@ import http from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { toNodeHandler } from 'srvx/node'
+import { handlePublicApi, preparePublicApi } from '@headmark/api'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const clientDir = join(root, 'dist', 'client')
@@ -57,10 +58,13 @@ async function serveStatic(req, res) {
 
 const entry = await import('./dist/server/server.js')
 await entry.prepareServer()
+// The public metadata API (/api/openapi/*) is answered here, before static files and Start.
+await preparePublicApi()
 const appHandler = toNodeHandler(entry.default.fetch)
 
 const server = http.createServer(async (req, res) => {
   try {
+    if (handlePublicApi(req, res)) return
     if (await serveStatic(req, res)) return
     await appHandler(req, res)
   } catch (error) {

@@ -1,6 +1,6 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
 // Committed development defaults for the public build-time variables, so that a fresh clone
@@ -10,6 +10,22 @@ for (const [key, value] of Object.entries(developmentPublicEnv)) {
   if (!process.env[key]) process.env[key] = value
 }
 
+/** `npm run dev` answers the public metadata API with the production server's handler. */
+function publicApi(): Plugin {
+  return {
+    name: 'headmark:public-api',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/api/openapi/')) return next()
+        import('@headmark/api').then(
+          ({ handlePublicApi }) => void (handlePublicApi(req, res) || next()),
+          next,
+        )
+      })
+    },
+  }
+}
+
 export default defineConfig({
   server: { port: 3000 },
   resolve: { conditions: ['source'] },
@@ -17,6 +33,7 @@ export default defineConfig({
     resolve: { conditions: ['source'], externalConditions: ['source'] },
   },
   plugins: [
+    publicApi(),
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).

@@ -55,6 +55,15 @@ const serverEnvSchema = z
     TRUSTED_ORIGINS: originList,
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
+    PUBLIC_API_CACHE_ENTRIES: z.coerce
+      .number({ error: 'Must be a whole number of answers, e.g. 50000' })
+      .int('Must be a whole number of answers, e.g. 50000')
+      .min(0, 'Must be 0 (no cache) or more')
+      .default(50_000),
+    PUBLIC_API_CACHE_MB: z.coerce
+      .number({ error: 'Must be a number of megabytes, e.g. 128' })
+      .min(0, 'Must be 0 (no cache) or more')
+      .default(128),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -88,6 +97,10 @@ export interface ServerEnv {
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
+  /** The public API's answer cache: at most this many answers… */
+  PUBLIC_API_CACHE_ENTRIES: number
+  /** …and at most this many megabytes of them, per process. */
+  PUBLIC_API_CACHE_MB: number
 }
 
 /**
@@ -142,6 +155,8 @@ export function loadServerEnv(
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
+    PUBLIC_API_CACHE_ENTRIES: parsed.PUBLIC_API_CACHE_ENTRIES,
+    PUBLIC_API_CACHE_MB: parsed.PUBLIC_API_CACHE_MB,
   }
 }
 

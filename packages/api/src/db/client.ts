@@ -17,7 +17,29 @@ export interface DatabaseConnection {
   readonly location: DatabaseLocation
   /** Applies the SQL migrations in `folder` that have not run yet. */
   migrate(folder: string): Promise<void>
+  /**
+   * PostgreSQL only (null on PGlite, a single process): `LISTEN channel` on a dedicated
+   * connection. `onListen` runs each time the listener is (re)connected, since notifications sent
+   * while it was down are lost. `notify` sends on the pool.
+   */
+  pubsub: {
+    listen(
+      channel: string,
+      onMessage: (payload: string) => void,
+      onListen: () => void,
+    ): Promise<{ unlisten(): Promise<void> }>
+    notify(channel: string, payload: string): Promise<void>
+  } | null
+  /** Runs `hook` before the connection closes (e.g. to flush counters); awaited by close(). */
+  beforeClose(hook: () => Promise<void>): void
   close(): Promise<void>
+}
+
+/** The connection a drizzle database came from (to listen, notify or hook its closing). */
+export function connectionOf(db: Database): DatabaseConnection {
+  const connection = registry.byDatabase.get(db)
+  if (!connection) throw new Error('This database was not opened by connectDatabase().')
+  return connection
 }
 
 // Kept on globalThis so that a module reloaded by vite (dev server, SSR bundle chunks) or a
@@ -26,10 +48,16 @@ export interface DatabaseConnection {
 interface Registry {
   connections: Map<string, Promise<DatabaseConnection>>
   signalsHooked: boolean
+  byDatabase: WeakMap<Database, DatabaseConnection>
 }
 const registryKey = Symbol.for('headmark.api.database-connections')
 const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] as
-  Registry | undefined) ?? { connections: new Map(), signalsHooked: false }
+  Registry | undefined) ?? {
+  connections: new Map(),
+  signalsHooked: false,
+  byDatabase: new WeakMap(),
+}
+registry.byDatabase ??= new WeakMap()
 ;(globalThis as Record<symbol, unknown>)[registryKey] = registry
 
 function keyOf(location: DatabaseLocation): string {
@@ -61,33 +89,47 @@ export async function closeAllDatabases(): Promise<void> {
 
 async function open(location: DatabaseLocation, forget: () => void): Promise<DatabaseConnection> {
   let closing: Promise<void> | undefined
+  const hooks: Array<() => Promise<void>> = []
+  const beforeClose = (hook: () => Promise<void>) => void hooks.push(hook)
   const once = (close: () => Promise<void>) => () => {
     forget()
-    closing ??= close()
+    closing ??= Promise.allSettled(hooks.map((hook) => hook())).then(close)
     return closing
+  }
+  const remember = (connection: DatabaseConnection) => {
+    registry.byDatabase.set(connection.db, connection)
+    return connection
   }
 
   if (location.kind === 'postgres') {
     // Notices such as "schema already exists, skipping" from the migrator are noise in the log.
     const client = postgres(location.url, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres({ client, schema })
-    return {
+    return remember({
       db,
       location,
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      pubsub: {
+        // postgres.js keeps LISTEN on a connection of its own and re-listens after a reconnect.
+        listen: (channel, onMessage, onListen) => client.listen(channel, onMessage, onListen),
+        notify: async (channel, payload) => void (await client.notify(channel, payload)),
+      },
+      beforeClose,
       close: once(() => client.end({ timeout: 5 })),
-    }
+    })
   }
 
   if (location.dataDir !== null) mkdirSync(location.dataDir, { recursive: true })
   const client = await PGlite.create(location.dataDir ?? undefined)
   const db = drizzlePglite({ client, schema })
-  return {
+  return remember({
     db,
     location,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    pubsub: null,
+    beforeClose,
     close: once(() => client.close()),
-  }
+  })
 }
 
 function closeOnSignals(): void {
