@@ -30,7 +30,8 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['src/**/*.db.test.ts'],
+                // *.pg.test.ts: several server processes on one database, which PGlite can not be.
+                include: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts'],
                 env: { HEADMARK_TEST_DATABASE: 'postgres' },
                 globalSetup: ['./test/postgres-global-setup.ts'],
               },
