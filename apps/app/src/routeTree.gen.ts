@@ -22,6 +22,7 @@ import { Route as AuthenticatedSignOutRouteImport } from './routes/_authenticate
 import { Route as UnauthenticatedIndexRouteImport } from './routes/_unauthenticated/index'
 import { Route as UnauthenticatedGetStartedRouteImport } from './routes/_unauthenticated/get-started'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
@@ -96,6 +97,11 @@ const DevMailboxRoute = DevMailboxRouteImport.update({
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocsApiRoute = DocsApiRouteImport.update({
+  id: '/docs/api',
+  path: '/docs/api',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
@@ -204,6 +212,7 @@ export interface FileRoutesById {
   '/_authenticated/sign-out': typeof AuthenticatedSignOutRoute
   '/_unauthenticated/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/_unauthenticated/': typeof UnauthenticatedIndexRoute
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -229,6 +238,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/app/organizations'
     | '/api/auth/$'
     | '/api/rpc/$'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/api/auth/$'
     | '/api/rpc/$'
     | '/app'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/_authenticated/sign-out'
     | '/_unauthenticated/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/_unauthenticated/'
     | '/_authenticated/app/organizations'
     | '/api/auth/$'
@@ -293,6 +305,7 @@ export interface RootRouteChildren {
   marketingPrivacyRoute: typeof marketingPrivacyRoute
   marketingTermsRoute: typeof marketingTermsRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  DocsApiRoute: typeof DocsApiRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
@@ -388,6 +401,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs/api': {
+      id: '/docs/api'
+      path: '/docs/api'
+      fullPath: '/docs/api'
+      preLoaderRoute: typeof DocsApiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/app/': {
@@ -549,6 +569,7 @@ const rootRouteChildren: RootRouteChildren = {
   marketingPrivacyRoute: marketingPrivacyRoute,
   marketingTermsRoute: marketingTermsRoute,
   DevMailboxRoute: DevMailboxRoute,
+  DocsApiRoute: DocsApiRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
