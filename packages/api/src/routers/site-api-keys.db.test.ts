@@ -100,7 +100,7 @@ describe('siteApiKeys', () => {
       }).then((response) => response.status)
 
     expect(await call()).toBe(401)
-    const { key, apiKey } = await owner.rpc.siteApiKeys.create({ ...own, name: ' Production ' })
+    const { key, apiKey } = await owner.rpc.siteApiKeys.create({ ...own, name: 'Production' })
     expect(key).toMatch(/^hm_[\w-]{43}$/)
     expect(apiKey).toEqual({
       id: expect.any(String),

@@ -87,12 +87,18 @@ export const siteApiKeysRouter = {
   create: manageSites
     .input(
       siteInput.extend({
+        // Stored exactly as typed (no trimming): a name is shown back as it was given.
         name: z
           .string()
-          .trim()
-          .min(1, 'Give the key a name, e.g. “Production server”.')
+          .refine((name) => name.trim() !== '', 'Give the key a name, e.g. “Production server”.')
           .max(100, 'The name can have at most 100 characters.')
-          .refine((name) => !name.includes('\u0000'), 'The name can not contain a NUL character.'),
+          .refine((name) => !name.includes('\u0000'), 'The name can not contain a NUL character.')
+          // PGlite reads text through a TextDecoder, which drops a leading byte-order mark: such a
+          // name could not be shown back as it was given.
+          .refine(
+            (name) => !name.startsWith('\ufeff'),
+            'The name can not start with an invisible byte-order mark (U+FEFF).',
+          ),
       }),
     )
     .output(z.object({ key: z.string(), apiKey: apiKeySchema }))

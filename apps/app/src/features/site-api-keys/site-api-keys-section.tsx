@@ -72,7 +72,7 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
       return
     }
     setNameError(undefined)
-    create.mutate({ organizationSlug, siteHostname, name: name.trim() })
+    create.mutate({ organizationSlug, siteHostname, name })
   }
 
   const forbidden = keys.error instanceof ORPCError && keys.error.code === 'FORBIDDEN'
