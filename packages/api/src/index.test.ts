@@ -19,9 +19,18 @@ describe('@headmark/api entry point', () => {
       { cwd: new URL('..', import.meta.url), env: { PATH: process.env.PATH }, encoding: 'utf8' },
     )
     expect(JSON.parse(output)).toEqual({
-      procedures: ['auth', 'invitations', 'organizations'],
+      procedures: ['auth', 'invitations', 'organizations', 'siteApiKeys', 'discoveredPaths'],
       connections: 0,
-      exports: ['RPC_PREFIX', 'closeHeadmark', 'createHeadmark', 'getHeadmark', 'router'],
+      exports: [
+        'RPC_PREFIX',
+        'closeHeadmark',
+        'createHeadmark',
+        'getHeadmark',
+        'handlePublicApi',
+        'preparePublicApi',
+        'router',
+        'startPublicApi',
+      ],
     })
   })
 })

@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { readCorpus } from '../../test/corpus.ts'
 import { compactMetadata, metadataBytes, metadataSchema } from './metadata-schema.ts'
 
-const corpus = JSON.parse(
-  readFileSync(
-    new URL('../../../../../shared/corpus/hostile-strings.json', import.meta.url),
-    'utf8',
-  ),
-) as { markup: string[]; urls: string[]; control_and_unicode: string[]; json_and_sql: string[] }
+const corpus = readCorpus('hostile-strings.json') as {
+  markup: string[]
+  urls: string[]
+  control_and_unicode: string[]
+  json_and_sql: string[]
+}
 
 const image = { url: 'https://acme.com/og.png', width: 1200, height: 630, mimeType: 'image/png' }
 
