@@ -2,7 +2,7 @@
 // bytes, measured in the same run (autocannon, 50 connections). Servers run in child processes
 // (one core for them, one for autocannon); everything listens on 127.0.0.1 and stops by itself.
 //
-//   BENCH_DURATION=5 (seconds per measurement)  BENCH_ROUNDS=3 (alternating bare/get-latest rounds)  BENCH_SOAK=60 (seconds; 0 skips the soak)
+//   BENCH_DURATION=5 (seconds per measurement)  BENCH_ROUNDS=3 (alternating bare/get-latest rounds)  BENCH_SOAK=60 (seconds, after 10 s of warm-up; 0 skips the soak)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a database is created and dropped;
 //   set it to "none" to skip the PostgreSQL measurements)
 import { spawn } from 'node:child_process'
@@ -261,6 +261,13 @@ async function main() {
 
     // Soak: saturation on the working set; zero errors and RSS growth under 10 %.
     if (soakSeconds > 0) {
+      // V8 sizes its heap to the load in the first seconds: RSS is taken after 10 s at saturation.
+      await run({
+        url: server.origin,
+        connections: CONNECTIONS,
+        duration: 10,
+        requests: workingSet,
+      })
       const before = await stats(server.origin)
       const result = await run({
         url: server.origin,

@@ -80,7 +80,7 @@ const server = createServer((req, res) => {
   }
   if (req.url === '/test/stats') {
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ ...api.stats, rss: process.memoryUsage().rss }))
+    res.end(JSON.stringify({ ...api.stats, ...process.memoryUsage() }))
     return
   }
   res.writeHead(404)

@@ -240,7 +240,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   function serve(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     const { site, answer } = entry
     if (site.requireApiKey) {
-      const authorization = req.headers.authorization
+      const authorization = header(req, 'authorization')
       if (authorization === undefined) return sendError(res, ERRORS.missingKey)
       if (authorization !== site.lastAuthorization) {
         const keyId = keyFor(site, authorization)
@@ -252,13 +252,13 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     }
     site.calls.n++
     if (entry.discovery) entry.discovery.n++
-    const ifNoneMatch = req.headers['if-none-match']
+    const ifNoneMatch = header(req, 'if-none-match')
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, answer.etag)) {
       res.writeHead(304, answer.notModified)
       res.end()
       return
     }
-    const encoding = answer.compressible ? chooseEncoding(req.headers['accept-encoding']) : null
+    const encoding = answer.compressible ? chooseEncoding(header(req, 'accept-encoding')) : null
     const representation = encoding ? encoded(answer, encoding) : answer.identity
     res.writeHead(200, representation.headers)
     res.end(representation.body)
@@ -369,6 +369,24 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       return { ...stats, entries: cache.size, bytes: cache.bytes }
     },
   }
+}
+
+/**
+ * A request header, read from the parser's raw list: unlike `req.headers`, it builds no object
+ * per request. `name` is lowercase; the first occurrence wins.
+ */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    const candidate = raw[i] as string
+    if (
+      candidate.length === name.length &&
+      (candidate === name || candidate.toLowerCase() === name)
+    ) {
+      return raw[i + 1]
+    }
+  }
+  return undefined
 }
 
 function keyFor(site: SiteState, authorization: string): string | null {
