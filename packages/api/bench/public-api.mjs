@@ -21,8 +21,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const CONNECTIONS = 50
 const children = new Set()
 
-function start(script, env) {
-  const child = spawn(process.execPath, ['--conditions=source', script], {
+function start(script, env, flags = []) {
+  const child = spawn(process.execPath, [...flags, '--conditions=source', script], {
     cwd: packageRoot,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -40,7 +40,9 @@ function start(script, env) {
   })
 }
 
-const instance = (env) => start('test/public-api-instance.ts', env)
+// --expose-gc: the instance collects garbage before it reports memory, so that the soak's RSS
+// compares what is still held, not how far the collector happens to be behind.
+const instance = (env) => start('test/public-api-instance.ts', env, ['--expose-gc'])
 
 function raw(origin, path, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
