@@ -10,6 +10,7 @@ import { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import { toNodeHandler } from 'srvx/node'
+import { handlePublicApi, preparePublicApi } from '@headmark/api'
 import { proxyIngest } from './ingest-proxy.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -114,6 +115,8 @@ function compress(response, encoding) {
 const entry = await import('./dist/server/server.js')
 const edge = await entry.prepareServer()
 const { logger } = edge
+// The public metadata API (/api/openapi/*) is answered here, before static files and Start.
+await preparePublicApi()
 // Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
 const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
 
@@ -159,6 +162,7 @@ const server = http.createServer(async (req, res) => {
       edge.trustedProxies,
     )
     req.headers[edge.CSP_NONCE_HEADER] = randomBytes(16).toString('base64')
+    if (handlePublicApi(req, res)) return
     if (await proxyIngest(req, res, ingestTarget)) return
     if (await serveStatic(req, res)) return
     await appHandler(req, res)

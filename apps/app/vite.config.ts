@@ -1,6 +1,6 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv, type UserConfig } from 'vite'
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { assertPublicEnv, developmentPublicEnv } from './src/public-env-defaults.ts'
 
@@ -16,6 +16,22 @@ const runAsClient = (address: string, fn: () => void) => clientStore.run(address
 // the production server refuses to start while these placeholders are still in place.
 for (const [key, value] of Object.entries(developmentPublicEnv)) {
   if (!process.env[key]) process.env[key] = value
+}
+
+/** `npm run dev` answers the public metadata API with the production server's handler. */
+function publicApi(): Plugin {
+  return {
+    name: 'headmark:public-api',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/api/openapi/')) return next()
+        import('@headmark/api').then(
+          ({ handlePublicApi }) => void (handlePublicApi(req, res) || next()),
+          next,
+        )
+      })
+    },
+  }
 }
 
 export default defineConfig(({ mode }) => {
@@ -43,6 +59,7 @@ const config = {
         })
       },
     },
+    publicApi(),
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).

@@ -14,7 +14,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.db.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts'],
+        },
       },
       {
         extends: true,
@@ -30,7 +34,8 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['src/**/*.db.test.ts'],
+                // *.pg.test.ts: several server processes on one database, which PGlite can not be.
+                include: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts'],
                 env: { HEADMARK_TEST_DATABASE: 'postgres' },
                 globalSetup: ['./test/postgres-global-setup.ts'],
               },

@@ -22,6 +22,7 @@ import { Route as AuthenticatedSignOutRouteImport } from './routes/_authenticate
 import { Route as UnauthenticatedIndexRouteImport } from './routes/_unauthenticated/index'
 import { Route as UnauthenticatedGetStartedRouteImport } from './routes/_unauthenticated/get-started'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
@@ -109,6 +110,11 @@ const UnauthenticatedGetStartedRoute =
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocsApiRoute = DocsApiRouteImport.update({
+  id: '/docs/api',
+  path: '/docs/api',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
@@ -305,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
@@ -341,6 +348,7 @@ export interface FileRoutesByTo {
   '/sign-out': typeof AuthenticatedSignOutRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
@@ -374,6 +382,7 @@ export interface FileRoutesById {
   '/_authenticated/sign-out': typeof AuthenticatedSignOutRoute
   '/_unauthenticated/get-started': typeof UnauthenticatedGetStartedRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
   '/_unauthenticated/': typeof UnauthenticatedIndexRoute
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/app/organizations'
     | '/app/admin'
     | '/api/auth/$'
@@ -450,6 +460,7 @@ export interface FileRouteTypes {
     | '/sign-out'
     | '/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/app/admin'
     | '/api/auth/$'
     | '/api/rpc/$'
@@ -482,6 +493,7 @@ export interface FileRouteTypes {
     | '/_authenticated/sign-out'
     | '/_unauthenticated/get-started'
     | '/dev/mailbox'
+    | '/docs/api'
     | '/_unauthenticated/'
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/admin'
@@ -519,6 +531,7 @@ export interface RootRouteChildren {
   marketingPrivacyRoute: typeof marketingPrivacyRoute
   marketingTermsRoute: typeof marketingTermsRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  DocsApiRoute: typeof DocsApiRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
@@ -614,6 +627,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs/api': {
+      id: '/docs/api'
+      path: '/docs/api'
+      fullPath: '/docs/api'
+      preLoaderRoute: typeof DocsApiRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/app/': {
@@ -972,6 +992,7 @@ const rootRouteChildren: RootRouteChildren = {
   marketingPrivacyRoute: marketingPrivacyRoute,
   marketingTermsRoute: marketingTermsRoute,
   DevMailboxRoute: DevMailboxRoute,
+  DocsApiRoute: DocsApiRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
 }

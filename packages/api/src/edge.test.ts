@@ -48,7 +48,7 @@ describe('securityHeaders', () => {
       nonce: 'abc',
       https: false,
       thirdParty: ['https://embed.tawk.to', 'wss://*.tawk.to'],
-    })['content-security-policy']
+    })['content-security-policy'] ?? ''
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))
     expect(directive('script-src')).toBe(
       "script-src 'self' 'nonce-abc' https://embed.tawk.to wss://*.tawk.to",

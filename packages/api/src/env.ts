@@ -101,6 +101,15 @@ const serverEnvSchema = z
         return proxies
       })
       .optional(),
+    PUBLIC_API_CACHE_ENTRIES: z.coerce
+      .number({ error: 'Must be a whole number of answers, e.g. 50000' })
+      .int('Must be a whole number of answers, e.g. 50000')
+      .min(0, 'Must be 0 (no cache) or more')
+      .default(50_000),
+    PUBLIC_API_CACHE_MB: z.coerce
+      .number({ error: 'Must be a number of megabytes, e.g. 128' })
+      .min(0, 'Must be 0 (no cache) or more')
+      .default(128),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -156,6 +165,10 @@ export interface ServerEnv {
    * them have their X-Forwarded-For read; otherwise the client is the socket's peer.
    */
   trustedProxies: string[]
+  /** The public API's answer cache: at most this many answers… */
+  PUBLIC_API_CACHE_ENTRIES: number
+  /** …and at most this many megabytes of them, per process. */
+  PUBLIC_API_CACHE_MB: number
 }
 
 /**
@@ -219,6 +232,8 @@ export function loadServerEnv(
     rateLimit: parsed.RATE_LIMIT ? parsed.RATE_LIMIT === 'on' : parsed.NODE_ENV !== 'test',
     MAX_BODY_BYTES: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     trustedProxies: parsed.TRUSTED_PROXIES ?? [],
+    PUBLIC_API_CACHE_ENTRIES: parsed.PUBLIC_API_CACHE_ENTRIES,
+    PUBLIC_API_CACHE_MB: parsed.PUBLIC_API_CACHE_MB,
   }
 }
 

@@ -28,9 +28,20 @@ describe('@headmark/api entry point', () => {
         'metadataRevisions',
         'webhooks',
         'webhookCalls',
+        'siteApiKeys',
+        'discoveredPaths',
       ],
       connections: 0,
-      exports: ['RPC_PREFIX', 'closeHeadmark', 'createHeadmark', 'getHeadmark', 'router'],
+      exports: [
+        'RPC_PREFIX',
+        'closeHeadmark',
+        'createHeadmark',
+        'getHeadmark',
+        'handlePublicApi',
+        'preparePublicApi',
+        'router',
+        'startPublicApi',
+      ],
     })
   })
 })

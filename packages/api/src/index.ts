@@ -12,5 +12,7 @@ export {
 } from './headmark.ts'
 export type { DevMailbox, MailMessage } from './mailer.ts'
 export type { OrganizationRole } from './permissions.ts'
+export { handlePublicApi, preparePublicApi, startPublicApi } from './public-api/instance.ts'
+export type { PublicApi } from './public-api/handler.ts'
 export { type Router, router } from './router.ts'
 export type { Context } from './rpc/context.ts'

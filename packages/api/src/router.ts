@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.ts'
+import { discoveredPathsRouter } from './routers/discovered-paths.ts'
 import { invitationsRouter } from './routers/invitations.ts'
 import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
 import { organizationsRouter } from './routers/organizations.ts'
@@ -6,6 +7,7 @@ import { pagesRouter } from './routers/pages.ts'
 import { sitesRouter } from './routers/sites.ts'
 import { webhookCallsRouter } from './routers/webhook-calls.ts'
 import { webhooksRouter } from './routers/webhooks.ts'
+import { siteApiKeysRouter } from './routers/site-api-keys.ts'
 
 /** Every RPC procedure, one router per domain. Importing it opens nothing. */
 export const router = {
@@ -17,6 +19,8 @@ export const router = {
   metadataRevisions: metadataRevisionsRouter,
   webhooks: webhooksRouter,
   webhookCalls: webhookCallsRouter,
+  siteApiKeys: siteApiKeysRouter,
+  discoveredPaths: discoveredPathsRouter,
 }
 
 export type Router = typeof router

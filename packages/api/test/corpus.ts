@@ -11,8 +11,12 @@ export interface HostileStrings {
   lengths: { values: number[] }
 }
 
-/** Reads `shared/corpus/<name>.json`, found in the first ancestor folder that holds it. */
-export function readCorpus<T>(name: string): T {
+/**
+ * Reads `shared/corpus/<name>.json` (`name` with or without `.json`), found in the first ancestor
+ * folder that holds it: the checkout may sit at any depth.
+ */
+export function readCorpus<T = Record<string, unknown>>(fileName: string): T {
+  const name = fileName.replace(/\.json$/, '')
   let dir = dirname(fileURLToPath(import.meta.url))
   for (;;) {
     const file = join(dir, 'shared', 'corpus', `${name}.json`)

@@ -21,7 +21,27 @@ export interface DatabaseConnection {
   beforeClose(task: () => Promise<void>): void
   /** Applies the SQL migrations in `folder` that have not run yet. */
   migrate(folder: string): Promise<void>
+  /**
+   * PostgreSQL only (null on PGlite, a single process): `LISTEN channel` on a dedicated
+   * connection. `onListen` runs each time the listener is (re)connected, since notifications sent
+   * while it was down are lost. `notify` sends on the pool.
+   */
+  pubsub: {
+    listen(
+      channel: string,
+      onMessage: (payload: string) => void,
+      onListen: () => void,
+    ): Promise<{ unlisten(): Promise<void> }>
+    notify(channel: string, payload: string): Promise<void>
+  } | null
   close(): Promise<void>
+}
+
+/** The connection a drizzle database came from (to listen, notify or hook its closing). */
+export function connectionOf(db: Database): DatabaseConnection {
+  const connection = registry.byDatabase.get(db)
+  if (!connection) throw new Error('This database was not opened by connectDatabase().')
+  return connection
 }
 
 // Kept on globalThis so that a module reloaded by vite (dev server, SSR bundle chunks) or a
@@ -30,10 +50,16 @@ export interface DatabaseConnection {
 interface Registry {
   connections: Map<string, Promise<DatabaseConnection>>
   signalsHooked: boolean
+  byDatabase: WeakMap<Database, DatabaseConnection>
 }
 const registryKey = Symbol.for('headmark.api.database-connections')
 const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] as
-  Registry | undefined) ?? { connections: new Map(), signalsHooked: false }
+  Registry | undefined) ?? {
+  connections: new Map(),
+  signalsHooked: false,
+  byDatabase: new WeakMap(),
+}
+registry.byDatabase ??= new WeakMap()
 ;(globalThis as Record<symbol, unknown>)[registryKey] = registry
 
 function keyOf(location: DatabaseLocation): string {
@@ -75,32 +101,42 @@ async function open(location: DatabaseLocation, forget: () => void): Promise<Dat
     })()
     return closing
   }
+  const remember = (connection: DatabaseConnection) => {
+    registry.byDatabase.set(connection.db, connection)
+    return connection
+  }
 
   if (location.kind === 'postgres') {
     // Notices such as "schema already exists, skipping" from the migrator are noise in the log.
     const client = postgres(location.url, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres({ client, schema })
-    return {
+    return remember({
       db,
       location,
       pglite: null,
       beforeClose,
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      pubsub: {
+        // postgres.js keeps LISTEN on a connection of its own and re-listens after a reconnect.
+        listen: (channel, onMessage, onListen) => client.listen(channel, onMessage, onListen),
+        notify: async (channel, payload) => void (await client.notify(channel, payload)),
+      },
       close: once(() => client.end({ timeout: 5 })),
-    }
+    })
   }
 
   if (location.dataDir !== null) mkdirSync(location.dataDir, { recursive: true })
   const client = await PGlite.create(location.dataDir ?? undefined)
   const db = drizzlePglite({ client, schema })
-  return {
+  return remember({
     db,
     location,
     pglite: client,
     beforeClose,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    pubsub: null,
     close: once(() => client.close()),
-  }
+  })
 }
 
 function closeOnSignals(): void {

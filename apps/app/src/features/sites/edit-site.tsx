@@ -1,5 +1,6 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { SiteApiKeysSection } from '../site-api-keys/site-api-keys-section.tsx'
 import { DeleteSite } from './delete-site.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteSettingsForm } from './site-settings-form.tsx'
@@ -30,6 +31,7 @@ export function EditSite({
           />
         </CardContent>
       </Card>
+      <SiteApiKeysSection organizationSlug={organizationSlug} siteHostname={site.hostname} />
       <DeleteSite organizationSlug={organizationSlug} site={site} />
     </div>
   )

@@ -1,4 +1,5 @@
 import { Card, CardContent, CodeBlock } from '@headmark/ui'
+import { Link } from '@tanstack/react-router'
 import type { Site } from './queries.ts'
 
 /** What identifies the site to its own servers: hostname, settings, and the DSN to install. */
@@ -22,7 +23,7 @@ export function SiteFacts({ site }: { site: Site }) {
         <CodeBlock label="DSN" code={site.dsn} copyLabel="Copy" />
         <p className="muted small">
           Your site’s server passes the DSN to <span className="mono">@headmark/metadata</span> to
-          fetch each page’s metadata.
+          fetch each page’s metadata (<Link to="/docs/api">API reference</Link>).
         </p>
       </CardContent>
     </Card>

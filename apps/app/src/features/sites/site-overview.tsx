@@ -1,6 +1,7 @@
 import { Button, Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { DiscoveredPathsSection } from '../discovered-paths/discovered-paths-section.tsx'
 import { PageList } from '../pages/page-list.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteFacts } from './site-facts.tsx'
@@ -26,6 +27,7 @@ export function SiteOverview({
 }: SiteOverviewProps) {
   const { data: site } = useSuspenseQuery(siteQuery(organizationSlug, siteHostname))
   const params = { organizationSlug, siteHostname }
+  const navigate = useNavigate()
   return (
     <div className="stack-lg">
       <div className="page-heading">
@@ -86,6 +88,17 @@ export function SiteOverview({
             </CardContent>
           </Card>
           <SiteFacts site={site} />
+          <DiscoveredPathsSection
+            organizationSlug={organizationSlug}
+            siteHostname={siteHostname}
+            onPageCreated={(page) =>
+              void navigate({
+                to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+                params,
+                search: { path: page.path },
+              })
+            }
+          />
         </aside>
       </div>
     </div>

@@ -1,0 +1,233 @@
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  CodeBlock,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  EmptyState,
+  Field,
+  Input,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@headmark/ui'
+import { ORPCError } from '@orpc/client'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { orpc } from '../../lib/orpc.ts'
+import { siteApiKeysQuery } from './queries.ts'
+import './site-api-keys.css'
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
+const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+export interface SiteApiKeysSectionProps {
+  organizationSlug: string
+  siteHostname: string
+}
+
+/**
+ * The "Keys" section of a site's settings: the site's API keys by name, prefix, creation and
+ * last use; a new key is shown once, in a dialog with a copy button. Owners and admins only.
+ */
+export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKeysSectionProps) {
+  const queryClient = useQueryClient()
+  const keys = useQuery(siteApiKeysQuery(organizationSlug, siteHostname))
+  const [name, setName] = useState('')
+  const [nameError, setNameError] = useState<string>()
+  const [created, setCreated] = useState<{ key: string; name: string } | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
+
+  const create = useMutation({
+    ...orpc.siteApiKeys.create.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: async ({ key, apiKey }) => {
+      setName('')
+      setCreated({ key, name: apiKey.name })
+      await refresh()
+    },
+    onError: (error) => {
+      if (error instanceof ORPCError && error.code === 'BAD_REQUEST') {
+        const issue = (error.data as { issues?: Array<{ message: string }> } | undefined)
+          ?.issues?.[0]
+        setNameError(issue?.message ?? error.message)
+      }
+    },
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!name.trim()) {
+      setNameError('Give the key a name, e.g. “Production server”.')
+      return
+    }
+    setNameError(undefined)
+    create.mutate({ organizationSlug, siteHostname, name })
+  }
+
+  const forbidden = keys.error instanceof ORPCError && keys.error.code === 'FORBIDDEN'
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="site-api-keys-heading">API keys</CardTitle>
+        <CardDescription>
+          When the site requires a key, its server sends one with every metadata request as{' '}
+          <code>Authorization: Bearer &lt;key&gt;</code>. Keep keys on your server, never in browser
+          code.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="stack">
+        {forbidden ? (
+          <p className="muted">
+            Only the organization’s owners and admins can see and manage API keys.
+          </p>
+        ) : keys.isPending ? (
+          <div aria-busy="true" aria-label="Loading API keys">
+            <Skeleton lines={3} />
+          </div>
+        ) : keys.isError ? (
+          <div role="alert" className="stack">
+            <p>The keys could not be loaded: {keys.error.message}</p>
+            <div>
+              <Button onClick={() => void keys.refetch()}>Try again</Button>
+            </div>
+          </div>
+        ) : keys.data.length === 0 ? (
+          <EmptyState
+            headingLevel={3}
+            title="No API keys"
+            description="Create one for each server that fetches this site’s metadata, so each can be revoked on its own."
+          />
+        ) : (
+          <Table scrollLabel="API keys">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Key</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead>Last used</TableHead>
+                <TableHead>
+                  <span className="hm-visually-hidden">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {keys.data.map((apiKey) => (
+                <TableRow key={apiKey.id}>
+                  <TableCell>{apiKey.name}</TableCell>
+                  <TableCell className="site-api-keys__prefix">{apiKey.prefix}…</TableCell>
+                  <TableCell className="site-api-keys__date">
+                    {dateFormat.format(apiKey.createdAt)}
+                  </TableCell>
+                  <TableCell className="site-api-keys__date">
+                    {apiKey.lastUsedAt ? dateTimeFormat.format(apiKey.lastUsedAt) : 'Never'}
+                  </TableCell>
+                  <TableCell>
+                    <RevokeButton
+                      organizationSlug={organizationSlug}
+                      siteHostname={siteHostname}
+                      apiKey={apiKey}
+                      onRevoked={refresh}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {forbidden ? null : (
+          <form className="site-api-keys__create" onSubmit={onSubmit} noValidate>
+            <Field label="New key’s name" error={nameError}>
+              <Input
+                name="name"
+                value={name}
+                maxLength={100}
+                placeholder="Production server"
+                onChange={(event) => setName(event.currentTarget.value)}
+              />
+            </Field>
+            <Button type="submit" variant="primary" loading={create.isPending}>
+              Create key
+            </Button>
+          </form>
+        )}
+      </CardContent>
+      <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
+        {created ? (
+          <DialogContent
+            title={`Key “${created.name}” created`}
+            description="Copy it now and store it in your server’s secrets."
+            footer={
+              <DialogClose asChild>
+                <Button variant="primary">I have copied it</Button>
+              </DialogClose>
+            }
+          >
+            <div className="stack">
+              <CodeBlock code={created.key} label="API key" copyLabel="Copy key" />
+              <p className="site-api-keys__warning">
+                You will not see this key again: Headmark keeps only a hash of it.
+              </p>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </Card>
+  )
+}
+
+function RevokeButton({
+  organizationSlug,
+  siteHostname,
+  apiKey,
+  onRevoked,
+}: SiteApiKeysSectionProps & {
+  apiKey: { id: string; name: string }
+  onRevoked: () => Promise<void>
+}) {
+  const [open, setOpen] = useState(false)
+  const revoke = useMutation({
+    ...orpc.siteApiKeys.revoke.mutationOptions(),
+    onSuccess: async () => {
+      setOpen(false)
+      toast.success(`Key “${apiKey.name}” revoked.`)
+      await onRevoked()
+    },
+  })
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
+      </Button>
+      <DialogContent
+        title={`Revoke “${apiKey.name}”?`}
+        description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              loading={revoke.isPending}
+              onClick={() => revoke.mutate({ organizationSlug, siteHostname, apiKeyId: apiKey.id })}
+            >
+              Revoke key
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  )
+}

@@ -1,0 +1,171 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { ORPCError } from '@orpc/server'
+import { and, asc, count, eq, isNull } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '../db/client.ts'
+import { site, siteApiKey } from '../db/schema.ts'
+import { organizationProcedure } from '../rpc/organization-guard.ts'
+
+/** Live keys a site may have at once: enough to rotate per environment, few enough to review. */
+export const MAX_API_KEYS_PER_SITE = 20
+/** Every key starts with this, so that secret scanners and people recognise it. */
+export const API_KEY_PREFIX = 'hm_'
+/** Characters of the key shown in the list (the prefix included). */
+const SHOWN_CHARACTERS = 10
+
+// Creating and revoking keys is site management: owners and admins (the design's table).
+const manageSites = organizationProcedure({ organization: ['update'] })
+
+export const siteInput = z.object({
+  organizationSlug: z.string().min(1),
+  siteHostname: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .transform((hostname) => hostname.toLowerCase()),
+})
+
+const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the key, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+})
+
+/** The site named by hostname in the caller's organization; NOT_FOUND otherwise (as unknown). */
+export async function siteOfOrganization(
+  db: Database,
+  organizationId: string,
+  hostname: string,
+): Promise<{ id: string; hostname: string }> {
+  const [found] = await db
+    .select({ id: site.id, hostname: site.hostname })
+    .from(site)
+    .where(and(eq(site.organizationId, organizationId), eq(site.hostname, hostname)))
+  if (!found) {
+    throw new ORPCError('NOT_FOUND', {
+      message: `There is no site "${hostname}" in this organization. Check the address.`,
+    })
+  }
+  return found
+}
+
+const columns = {
+  id: siteApiKey.id,
+  name: siteApiKey.name,
+  prefix: siteApiKey.prefix,
+  createdAt: siteApiKey.createdAt,
+  lastUsedAt: siteApiKey.lastUsedAt,
+}
+
+export const siteApiKeysRouter = {
+  /** The site's live keys, oldest first. The keys themselves are never shown again. */
+  list: manageSites
+    .route({ method: 'GET' })
+    .input(siteInput)
+    .output(z.array(apiKeySchema))
+    .handler(async ({ context, input }) => {
+      const found = await siteOfOrganization(
+        context.db,
+        context.organization.id,
+        input.siteHostname,
+      )
+      return context.db
+        .select(columns)
+        .from(siteApiKey)
+        .where(and(eq(siteApiKey.siteId, found.id), isNull(siteApiKey.revokedAt)))
+        .orderBy(asc(siteApiKey.createdAt), asc(siteApiKey.id))
+    }),
+
+  /**
+   * Creates a key and returns it in clear, this once: only its SHA-256 hash is stored. The public
+   * API accepts it at once, on every instance.
+   */
+  create: manageSites
+    .input(
+      siteInput.extend({
+        // Stored exactly as typed (no trimming): a name is shown back as it was given.
+        name: z
+          .string()
+          .refine((name) => name.trim() !== '', 'Give the key a name, e.g. “Production server”.')
+          .max(100, 'The name can have at most 100 characters.')
+          .refine((name) => !name.includes('\u0000'), 'The name can not contain a NUL character.')
+          // PGlite reads text through a TextDecoder, which drops a leading byte-order mark: such a
+          // name could not be shown back as it was given.
+          .refine(
+            (name) => !name.startsWith('\ufeff'),
+            'The name can not start with an invisible byte-order mark (U+FEFF).',
+          ),
+      }),
+    )
+    .output(z.object({ key: z.string(), apiKey: apiKeySchema }))
+    .handler(async ({ context, input }) => {
+      const found = await siteOfOrganization(
+        context.db,
+        context.organization.id,
+        input.siteHostname,
+      )
+      // 32 random bytes: 256 bits, base64url.
+      const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+      const created = await context.db.transaction(async (tx) => {
+        // Serialises concurrent creations on one site, so the limit holds.
+        await tx.select({ id: site.id }).from(site).where(eq(site.id, found.id)).for('update')
+        const [live] = await tx
+          .select({ n: count() })
+          .from(siteApiKey)
+          .where(and(eq(siteApiKey.siteId, found.id), isNull(siteApiKey.revokedAt)))
+        if ((live?.n ?? 0) >= MAX_API_KEYS_PER_SITE) {
+          throw new ORPCError('BAD_REQUEST', {
+            message: `A site can have at most ${MAX_API_KEYS_PER_SITE} keys. Revoke one you no longer use first.`,
+          })
+        }
+        const [row] = await tx
+          .insert(siteApiKey)
+          .values({
+            id: randomUUID(),
+            siteId: found.id,
+            name: input.name,
+            prefix: key.slice(0, SHOWN_CHARACTERS),
+            keyHash: createHash('sha256').update(key).digest('hex'),
+            createdById: context.user.id,
+          })
+          .returning(columns)
+        return row as z.infer<typeof apiKeySchema>
+      })
+      context.events.siteChanged(found.id)
+      return { key, apiKey: created }
+    }),
+
+  /** Revokes a key: the next request that sends it gets 401, on every instance. */
+  revoke: manageSites
+    .input(siteInput.extend({ apiKeyId: z.string().min(1) }))
+    .output(z.object({ ok: z.literal(true) }))
+    .handler(async ({ context, input }) => {
+      const found = await siteOfOrganization(
+        context.db,
+        context.organization.id,
+        input.siteHostname,
+      )
+      const revoked = await context.db
+        .update(siteApiKey)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(siteApiKey.id, input.apiKeyId),
+            eq(siteApiKey.siteId, found.id),
+            isNull(siteApiKey.revokedAt),
+          ),
+        )
+        .returning({ id: siteApiKey.id })
+      if (revoked.length === 0) {
+        throw new ORPCError('NOT_FOUND', {
+          message: 'This key does not exist or was already revoked. Reload the list of keys.',
+        })
+      }
+      context.events.siteChanged(found.id)
+      return { ok: true as const }
+    }),
+}
