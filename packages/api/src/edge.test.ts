@@ -44,11 +44,12 @@ describe('containsNul', () => {
 
 describe('securityHeaders', () => {
   it('lets an enabled widget load its script, styles, fonts, connections and frames, and nothing else', () => {
-    const csp = securityHeaders({
-      nonce: 'abc',
-      https: false,
-      thirdParty: ['https://embed.tawk.to', 'wss://*.tawk.to'],
-    })['content-security-policy'] ?? ''
+    const csp =
+      securityHeaders({
+        nonce: 'abc',
+        https: false,
+        thirdParty: ['https://embed.tawk.to', 'wss://*.tawk.to'],
+      })['content-security-policy'] ?? ''
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))
     expect(directive('script-src')).toBe(
       "script-src 'self' 'nonce-abc' https://embed.tawk.to wss://*.tawk.to",
