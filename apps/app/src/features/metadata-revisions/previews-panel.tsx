@@ -1,5 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
 import {
+  Button,
   SerpPreview,
   SOCIAL_NETWORKS,
   type SocialNetwork,
@@ -35,38 +36,56 @@ interface PreviewsPanelProps {
  */
 export function PreviewsPanel({ served, url, siteName }: PreviewsPanelProps) {
   const [tab, setTab] = useState<PreviewTab>('desktop')
+  const [shown, setShown] = useState(true)
   return (
     <section aria-labelledby="previews-heading" className="side-panel stack previews-panel">
-      <div>
-        <h2 id="previews-heading" className="card-heading">
-          Previews
-        </h2>
-        <p className="muted small">
-          What this page will show once saved, with what it inherits from the site’s defaults.
-        </p>
+      <div className="previews-header">
+        <div>
+          <h2 id="previews-heading" className="card-heading">
+            Previews
+          </h2>
+          <p className="muted small">
+            What this page will show once saved, with what it inherits from the site’s defaults.
+          </p>
+        </div>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={shown}
+          aria-controls="previews-content"
+          onClick={() => setShown((current) => !current)}
+        >
+          {shown ? 'Hide previews' : 'Show previews'}
+        </Button>
       </div>
-      <Tabs value={tab} onValueChange={(next) => setTab(next as PreviewTab)}>
-        <TabsList aria-label="Where the page is shown" className="previews-tabs">
-          <TabsTrigger value="desktop">Google</TabsTrigger>
-          <TabsTrigger value="mobile">Google on a phone</TabsTrigger>
-          {SOCIAL_NETWORKS.map((network) => (
-            <TabsTrigger key={network} value={network}>
-              {NETWORK_LABELS[network]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <TabsContent value="desktop">
-          <SerpPreview metadata={served} url={url} siteName={siteName} device="desktop" />
-        </TabsContent>
-        <TabsContent value="mobile">
-          <SerpPreview metadata={served} url={url} siteName={siteName} device="mobile" />
-        </TabsContent>
-        {SOCIAL_NETWORKS.map((network) => (
-          <TabsContent key={network} value={network}>
-            <SocialPreview metadata={served} url={url} siteName={siteName} network={network} />
+      {shown ? (
+        <Tabs
+          id="previews-content"
+          value={tab}
+          onValueChange={(next) => setTab(next as PreviewTab)}
+        >
+          <TabsList aria-label="Where the page is shown" className="previews-tabs">
+            <TabsTrigger value="desktop">Google</TabsTrigger>
+            <TabsTrigger value="mobile">Google on a phone</TabsTrigger>
+            {SOCIAL_NETWORKS.map((network) => (
+              <TabsTrigger key={network} value={network}>
+                {NETWORK_LABELS[network]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="desktop">
+            <SerpPreview metadata={served} url={url} siteName={siteName} device="desktop" />
           </TabsContent>
-        ))}
-      </Tabs>
+          <TabsContent value="mobile">
+            <SerpPreview metadata={served} url={url} siteName={siteName} device="mobile" />
+          </TabsContent>
+          {SOCIAL_NETWORKS.map((network) => (
+            <TabsContent key={network} value={network}>
+              <SocialPreview metadata={served} url={url} siteName={siteName} network={network} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      ) : null}
     </section>
   )
 }
