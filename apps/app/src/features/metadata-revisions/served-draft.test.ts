@@ -66,6 +66,17 @@ describe('what a draft will serve', () => {
     })
   }
 
+  it('leaves out a tag the draft has not named yet, instead of failing', () => {
+    const draft = { customTags: [{ name: '', content: '' }] }
+    expect(servedDraft({ defaults: {}, page: draft })).toEqual({})
+    expect(
+      servedDraft({
+        defaults: { customTags: [{ name: 'author', content: 'Acme' }] },
+        page: { customTags: [{ name: '', content: 'draft' }] },
+      }),
+    ).toEqual({ customTags: [{ name: 'author', content: 'Acme' }] })
+  })
+
   it('applies the template to the page’s own title only', () => {
     expect(
       servedDraft({ defaults: { title: 'Acme' }, page: {}, titleTemplate: '%s · Acme' }),

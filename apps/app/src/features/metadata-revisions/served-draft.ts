@@ -46,14 +46,17 @@ export function servedDraft({
   const base = compactMetadata(defaults ?? {})
   const own = compactMetadata(page ?? {})
   const merged: Metadata = { ...base, ...own }
+  delete merged.customTags
   if (base.openGraph || own.openGraph) merged.openGraph = { ...base.openGraph, ...own.openGraph }
   if (base.twitter || own.twitter) merged.twitter = { ...base.twitter, ...own.twitter }
   if (base.customTags || own.customTags) {
     const byName = new Map<string, { name: string; content: string }>()
     for (const tag of [...(base.customTags ?? []), ...(own.customTags ?? [])]) {
+      // A draft's new tag has no name yet (saved metadata always has one): it serves nothing.
+      if (typeof tag.name !== 'string') continue
       byName.set(tag.name.toLowerCase(), tag)
     }
-    merged.customTags = [...byName.values()]
+    if (byName.size > 0) merged.customTags = [...byName.values()]
   }
   if (own.title !== undefined && titleTemplate && titleTemplate.includes('%s')) {
     merged.title = titleTemplate.replaceAll('%s', () => own.title ?? '')
