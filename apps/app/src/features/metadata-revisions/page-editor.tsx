@@ -1,7 +1,10 @@
 import type { Metadata } from '@headmark/metadata'
+import { lintMetadata } from '@headmark/metadata/lint'
 import {
   Button,
+  MetadataChecks,
   MetadataEditor,
+  type MetadataEditorHandle,
   type MetadataEditorTab,
   type MetadataErrors,
   sameMetadata,
@@ -9,17 +12,20 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { FormAlert } from '../../components/auth/form-alert.tsx'
 import { errorText, fieldMessages, isErrorCode } from '../../lib/form-errors.ts'
 import { orpc } from '../../lib/orpc.ts'
 import { type PageDetails, pageQuery } from '../pages/queries.ts'
 import { invalidateSiteData } from '../sites/queries.ts'
+import { CompareDialog } from './compare-dialog.tsx'
 import { ConflictPanel } from './conflict-panel.tsx'
+import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
 import { RevisionView } from './revision-view.tsx'
 import { RevisionsPanel } from './revisions-panel.tsx'
 import { ServedPanel } from './served-panel.tsx'
+import { servedDraft } from './served-draft.ts'
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
 import { useSaveShortcut } from './use-save-shortcut.ts'
 
@@ -58,6 +64,8 @@ function editorErrors(error: unknown): MetadataErrors {
   return out
 }
 
+const errorsLabel = (count: number) => (count === 1 ? 'One error' : `${count} errors`)
+
 /**
  * A page's metadata: the editor (or a revision, read-only), its revisions and what it serves.
  * The draft lives here, so switching tabs, opening a revision or a failed save never loses it.
@@ -90,6 +98,29 @@ export function PageEditor({
 
   const editorArea = useRef<HTMLDivElement>(null)
   useSaveShortcut(editorArea)
+  const editor = useRef<MetadataEditorHandle>(null)
+  const [comparing, setComparing] = useState<{ id: string; number: number } | null>(null)
+
+  // What the draft will serve (over the site's defaults, with the title template), and what
+  // spoils it in a search result or a shared card: recomputed on each keystroke.
+  const { site } = data
+  const pageUrl = `https://${site.hostname}${pagePath ?? '/'}`
+  const servedOf = (metadata: Metadata) =>
+    pagePath === null
+      ? servedDraft({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
+      : servedDraft({ defaults: data.defaults, page: metadata, titleTemplate: site.titleTemplate })
+  const served = useMemo(
+    () => servedOf(draft),
+    // servedOf reads only these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft, data.defaults, pagePath, site.titleTemplate],
+  )
+  const siteName = served.openGraph?.siteName ?? site.name
+  const findings = useMemo(
+    () => lintMetadata(served, { url: pageUrl, siteName }),
+    [served, pageUrl, siteName],
+  )
+  const errorCount = findings.filter((finding) => finding.severity === 'error').length
 
   const adopt = (revision: Revision, sent: Metadata) => {
     setBase(baseOf(revision))
@@ -105,7 +136,15 @@ export function PageEditor({
     meta: { inlineErrors: true },
     onSuccess: async (revision, variables) => {
       adopt(revision, variables.metadata)
-      toast.success(`Saved as revision ${revision.number}.`)
+      const remaining = lintMetadata(servedOf(variables.metadata), {
+        url: pageUrl,
+        siteName,
+      }).filter((finding) => finding.severity === 'error').length
+      if (remaining > 0) {
+        toast(`Saved as revision ${revision.number}. ${errorsLabel(remaining)} left in the checks.`)
+      } else {
+        toast.success(`Saved as revision ${revision.number}.`)
+      }
       await invalidateSiteData(queryClient)
     },
     onError: async (error) => {
@@ -184,6 +223,7 @@ export function PageEditor({
               onTabChange={onTabChange}
               hasUnsavedChanges={dirty}
               restoring={restore.isPending}
+              onCompare={setComparing}
               onRestore={() =>
                 restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
               }
@@ -192,6 +232,7 @@ export function PageEditor({
             <>
               <FormAlert message={formError} />
               <MetadataEditor
+                ref={editor}
                 value={draft}
                 onChange={(next) => {
                   setDraft(next)
@@ -203,6 +244,16 @@ export function PageEditor({
                 onTabChange={onTabChange}
                 errors={serverErrors}
                 saving={save.isPending}
+                {...(errorCount > 0 && dirty
+                  ? {
+                      status: (
+                        <span className="save-warning">
+                          Unsaved changes. {errorsLabel(errorCount)} in the checks: Save works, but
+                          fix {errorCount === 1 ? 'it' : 'them'} before the page is shared.
+                        </span>
+                      ),
+                    }
+                  : {})}
                 onSave={(metadata) =>
                   saveDraft(metadata, conflict ? (conflict.theirs?.id ?? null) : base.id)
                 }
@@ -211,10 +262,18 @@ export function PageEditor({
                 Press <kbd>Ctrl</kbd>+<kbd>S</kbd> (<kbd>⌘</kbd>
                 <kbd>S</kbd> on a Mac) to save.
               </p>
+              <PreviewsPanel served={served} url={pageUrl} siteName={siteName} />
             </>
           )}
         </div>
-        <aside className="stack" aria-label="Revisions and what is served">
+        <aside className="stack" aria-label="Checks, revisions and what is served">
+          {metadataRevisionId ? null : (
+            <MetadataChecks
+              className="side-panel"
+              findings={findings}
+              onFocusField={(field) => editor.current?.focusField(field)}
+            />
+          )}
           <RevisionsPanel
             organizationSlug={organizationSlug}
             siteHostname={siteHostname}
@@ -222,10 +281,19 @@ export function PageEditor({
             currentRevisionId={data.page.currentRevisionId}
             viewingId={metadataRevisionId}
             tab={tab}
+            onCompare={setComparing}
           />
           <ServedPanel served={data.served} pagePath={pagePath} />
         </aside>
       </div>
+      <CompareDialog
+        organizationSlug={organizationSlug}
+        siteHostname={siteHostname}
+        pagePath={pagePath}
+        revision={comparing}
+        current={{ number: data.revision?.number ?? 0, metadata: data.revision?.metadata ?? {} }}
+        onClose={() => setComparing(null)}
+      />
       <UnsavedChangesGuard dirty={dirty} what={what} />
       {pagePath !== null ? null : (
         <p className="muted small">

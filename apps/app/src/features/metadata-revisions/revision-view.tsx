@@ -18,6 +18,7 @@ interface RevisionViewProps {
   hasUnsavedChanges: boolean
   restoring: boolean
   onRestore: () => void
+  onCompare: (revision: { id: string; number: number }) => void
 }
 
 /** One revision, read-only, with the way back to the editor and "Restore this revision". */
@@ -33,6 +34,7 @@ export function RevisionView({
   hasUnsavedChanges,
   restoring,
   onRestore,
+  onCompare,
 }: RevisionViewProps) {
   const { data: revision } = useSuspenseQuery(
     revisionQuery(organizationSlug, siteHostname, pagePath, metadataRevisionId),
@@ -63,6 +65,9 @@ export function RevisionView({
               Back to the editor
             </Link>
           </Button>
+          {isCurrent ? null : (
+            <Button onClick={() => onCompare(revision)}>Compare with current</Button>
+          )}
           {isCurrent ? null : (
             <Button variant="primary" onClick={onRestore} loading={restoring}>
               Restore this revision

@@ -14,6 +14,8 @@ interface RevisionsPanelProps {
   /** The revision shown read-only, if any. */
   viewingId: string | undefined
   tab: MetadataEditorTab
+  /** Opens the comparison of a revision with the current one. */
+  onCompare: (revision: { id: string; number: number }) => void
 }
 
 /** The page's revisions, newest first; choosing one opens it read-only. */
@@ -24,6 +26,7 @@ export function RevisionsPanel({
   currentRevisionId,
   viewingId,
   tab,
+  onCompare,
 }: RevisionsPanelProps) {
   const revisions = useSuspenseInfiniteQuery(
     revisionsQuery(organizationSlug, siteHostname, pagePath),
@@ -53,7 +56,19 @@ export function RevisionsPanel({
               >
                 Revision {revision.number}
               </Link>
-              {revision.id === currentRevisionId ? <Badge tone="success">Current</Badge> : null}
+              {revision.id === currentRevisionId ? (
+                <Badge tone="success">Current</Badge>
+              ) : currentRevisionId ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="revision-compare"
+                  aria-label={`Compare revision ${revision.number} with the current revision`}
+                  onClick={() => onCompare(revision)}
+                >
+                  Compare
+                </Button>
+              ) : null}
               <p className="muted small">
                 {revisionAuthorLabel(revision)} · <Time value={revision.createdAt} />
                 <br />
