@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type HostileStrings, readCorpus } from '../../test/corpus.ts'
-import { compactMetadata, metadataBytes, metadataSchema } from './metadata-schema.ts'
+import { metadataBytes, metadataSchema } from './metadata-schema.ts'
+import { compactMetadata } from './served-metadata.ts'
 
 const corpus = readCorpus<HostileStrings>('hostile-strings')
 

@@ -173,34 +173,3 @@ export const metadataSchema = z
 export function metadataBytes(metadata: Metadata): number {
   return Buffer.byteLength(JSON.stringify(metadata), 'utf8')
 }
-
-/**
- * Drops what is not set: empty strings, empty arrays and objects, and nulls. Stored revisions are
- * always compact, so "unset" has one representation. `noindex: false` is kept: on a page it
- * overrides a site default of `true` (the served answer then omits `noindex`).
- *
- * @example
- * compactMetadata({ title: '', openGraph: { title: 'Hi', description: '' } }) // { openGraph: { title: 'Hi' } }
- */
-export function compactMetadata(metadata: Metadata): Metadata {
-  return (compact(metadata) as Metadata | undefined) ?? {}
-}
-
-const KEEP_EMPTY = new Set(['determiner', 'content'])
-
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map(compact).filter((item) => item !== undefined)
-    return items.length > 0 ? items : undefined
-  }
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) {
-      // A determiner of '' ("none") and a custom tag's empty content are values; other '' are unset.
-      const kept = item === '' && KEEP_EMPTY.has(key) ? item : compact(item)
-      if (kept !== undefined) out[key] = kept
-    }
-    return Object.keys(out).length > 0 ? out : undefined
-  }
-  return value === '' || value === null ? undefined : value
-}

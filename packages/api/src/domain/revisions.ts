@@ -5,8 +5,7 @@ import { and, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site } from '../db/schema.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
-import { compactMetadata } from './metadata-schema.ts'
-import { servedMetadata } from './served-metadata.ts'
+import { compactMetadata, servedMetadata } from './served-metadata.ts'
 
 export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
 export type RevisionRow = typeof metadataRevision.$inferSelect

@@ -61,6 +61,18 @@ describe('servedMetadata', () => {
     expect(servedMetadata(input)).toEqual(expected)
   })
 
+  it('leaves out a custom tag not named yet (an editor draft), instead of failing', () => {
+    expect(
+      servedMetadata({ defaults: {}, page: { customTags: [{ name: '', content: '' }] } }),
+    ).toEqual({})
+    expect(
+      servedMetadata({
+        defaults: { customTags: [{ name: 'author', content: 'Acme' }] },
+        page: { customTags: [{ name: '', content: 'draft' }] },
+      }),
+    ).toEqual({ customTags: [{ name: 'author', content: 'Acme' }] })
+  })
+
   it('never serves null for an unset field', () => {
     const served = servedMetadata({
       defaults: { title: 'A', openGraph: {} },

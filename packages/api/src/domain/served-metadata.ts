@@ -1,5 +1,38 @@
 import type { Metadata } from '@headmark/metadata'
-import { compactMetadata } from './metadata-schema.ts'
+
+// No server imports here: the page screen computes what a draft will serve with these same
+// functions, in the browser.
+
+/**
+ * Drops what is not set: empty strings, empty arrays and objects, and nulls. Stored revisions are
+ * always compact, so "unset" has one representation. `noindex: false` is kept: on a page it
+ * overrides a site default of `true` (the served answer then omits `noindex`).
+ *
+ * @example
+ * compactMetadata({ title: '', openGraph: { title: 'Hi', description: '' } }) // { openGraph: { title: 'Hi' } }
+ */
+export function compactMetadata(metadata: Metadata): Metadata {
+  return (compact(metadata) as Metadata | undefined) ?? {}
+}
+
+const KEEP_EMPTY = new Set(['determiner', 'content'])
+
+function compact(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(compact).filter((item) => item !== undefined)
+    return items.length > 0 ? items : undefined
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      // A determiner of '' ("none") and a custom tag's empty content are values; other '' are unset.
+      const kept = item === '' && KEEP_EMPTY.has(key) ? item : compact(item)
+      if (kept !== undefined) out[key] = kept
+    }
+    return Object.keys(out).length > 0 ? out : undefined
+  }
+  return value === '' || value === null ? undefined : value
+}
 
 /** The placeholder in a site's title template that stands for the page's own title. */
 export const TITLE_PLACEHOLDER = '%s'
@@ -46,9 +79,11 @@ export function servedMetadata({
   if (base.customTags || own.customTags) {
     const byName = new Map<string, { name: string; content: string }>()
     for (const tag of [...(base.customTags ?? []), ...(own.customTags ?? [])]) {
-      byName.set(tag.name.toLowerCase(), tag)
+      // An editor's draft can hold a tag not named yet (stored metadata never does): it serves nothing.
+      if (typeof tag.name === 'string') byName.set(tag.name.toLowerCase(), tag)
     }
-    merged.customTags = [...byName.values()]
+    if (byName.size > 0) merged.customTags = [...byName.values()]
+    else delete merged.customTags
   }
   // Only the page's own title gets the template: the defaults' title is usually the site name.
   if (own.title !== undefined) merged.title = applyTitleTemplate(own.title, titleTemplate)

@@ -1,3 +1,4 @@
+import { servedMetadata } from '@headmark/api/domain/served-metadata'
 import type { Metadata } from '@headmark/metadata'
 import { lintMetadata } from '@headmark/metadata/lint'
 import {
@@ -25,7 +26,6 @@ import type { Revision } from './queries.ts'
 import { RevisionView } from './revision-view.tsx'
 import { RevisionsPanel } from './revisions-panel.tsx'
 import { ServedPanel } from './served-panel.tsx'
-import { servedDraft } from './served-draft.ts'
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
 import { useSaveShortcut } from './use-save-shortcut.ts'
 
@@ -107,8 +107,12 @@ export function PageEditor({
   const pageUrl = `https://${site.hostname}${pagePath ?? '/'}`
   const servedOf = (metadata: Metadata) =>
     pagePath === null
-      ? servedDraft({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
-      : servedDraft({ defaults: data.defaults, page: metadata, titleTemplate: site.titleTemplate })
+      ? servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
+      : servedMetadata({
+          defaults: data.defaults,
+          page: metadata,
+          titleTemplate: site.titleTemplate,
+        })
   const served = useMemo(
     () => servedOf(draft),
     // servedOf reads only these.
