@@ -92,7 +92,9 @@ const COMPRESS_MIN_BYTES = 1024
 /** Compresses an answer on the fly (HTML, JSON…) when the client accepts it and it is big enough. */
 function compress(response, encoding) {
   if (!encoding || !response.body || response.headers.has('content-encoding')) return response
-  if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return response
+  const type = response.headers.get('content-type') ?? ''
+  // An event stream must reach the browser event by event: a compressor would hold it back.
+  if (!COMPRESSIBLE.test(type) || type.startsWith('text/event-stream')) return response
   const length = Number(response.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(length) && length < COMPRESS_MIN_BYTES) return response
   const compressor =
