@@ -36,3 +36,17 @@ export function hostileTexts(): string[] {
 export function hostileLengths(): number[] {
   return readCorpus<HostileStrings>('hostile-strings').lengths.values
 }
+
+/** The server's default MAX_BODY_BYTES: larger request bodies are refused at its edge. */
+export const EDGE_BODY_LIMIT = 1024 * 1024
+
+/**
+ * How the server's edge refuses a request carrying `value` before any procedure runs: a NUL
+ * character anywhere is BAD_REQUEST, a body past EDGE_BODY_LIMIT is PAYLOAD_TOO_LARGE. Null when
+ * the request passes the edge and the procedure's own rules decide.
+ */
+export function edgeRefusal(value: string): { code: string; status: number } | null {
+  if (value.includes('\u0000')) return { code: 'BAD_REQUEST', status: 400 }
+  if (Buffer.byteLength(value) >= EDGE_BODY_LIMIT) return { code: 'PAYLOAD_TOO_LARGE', status: 413 }
+  return null
+}

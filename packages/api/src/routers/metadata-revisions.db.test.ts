@@ -1,7 +1,13 @@
 import type { Metadata } from '@headmark/metadata'
 import { asc, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { hostileLengths, hostileTexts, readCorpus, type HostileStrings } from '../../test/corpus.ts'
+import {
+  EDGE_BODY_LIMIT,
+  hostileLengths,
+  hostileTexts,
+  readCorpus,
+  type HostileStrings,
+} from '../../test/corpus.ts'
 import { useTestServer } from '../../test/server.ts'
 import { siteCast } from '../../test/sites.ts'
 import type { Visitor } from '../../test/visitor.ts'
@@ -204,7 +210,10 @@ describe('metadataRevisions.save', () => {
       await expect(save(member, null, metadata)).rejects.toMatchObject({
         code: 'PAYLOAD_TOO_LARGE',
         status: 413,
-        message: expect.stringContaining('at most 64 KiB'),
+        // Past the server's body limit the edge refuses it before the procedure measures it.
+        message: expect.stringContaining(
+          JSON.stringify(metadata).length >= EDGE_BODY_LIMIT ? 'larger than' : 'at most 64 KiB',
+        ),
       })
     }
     expect(saved).toEqual([])

@@ -1,6 +1,6 @@
 import { normalizePath } from '@headmark/metadata'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { hostileLengths, hostileTexts, readCorpus } from '../../test/corpus.ts'
+import { edgeRefusal, hostileLengths, hostileTexts, readCorpus } from '../../test/corpus.ts'
 import { useTestServer } from '../../test/server.ts'
 import { siteCast } from '../../test/sites.ts'
 
@@ -76,6 +76,11 @@ describe('pages.create and pages.get', () => {
     for (const text of hostileTexts()) {
       const expected = normalizePath(`/${text}`)
       const attempt = member.rpc.pages.create({ ...site, path: `/${text}` })
+      const refused = edgeRefusal(text)
+      if (refused) {
+        await expect(attempt, text).rejects.toMatchObject(refused)
+        continue
+      }
       if (!expected.ok) {
         await expect(attempt, text).rejects.toMatchObject({ code: 'BAD_REQUEST' })
         continue
@@ -98,6 +103,11 @@ describe('pages.create and pages.get', () => {
       const path = `/${'a'.repeat(length)}`
       if (length < 2500) {
         expect((await owner.rpc.pages.create({ ...site, path })).path).toBe(path)
+        continue
+      }
+      const refused = edgeRefusal(path)
+      if (refused) {
+        await expect(owner.rpc.pages.create({ ...site, path })).rejects.toMatchObject(refused)
         continue
       }
       await expect(owner.rpc.pages.create({ ...site, path })).rejects.toMatchObject({
