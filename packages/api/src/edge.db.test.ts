@@ -1,5 +1,5 @@
 import { createRouterClient, ORPCError } from '@orpc/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { organizationCast } from '../test/organization.ts'
 import { useTestServer } from '../test/server.ts'
 import { signedUpVisitor, Visitor } from '../test/visitor.ts'
@@ -262,6 +262,8 @@ describe('logs', () => {
       BETTER_AUTH_URL: origin,
     })
     const headmark = await createHeadmark(env, { log: (line) => lines.push(line) })
+    // The database stays open for the worker's next file: this instance's webhook worker must not.
+    onTestFinished(() => headmark.webhooks.stop())
     lines.length = 0
     const requests = [
       new Request(`${origin}/api/rpc/organizations/create`, {
