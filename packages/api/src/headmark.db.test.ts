@@ -51,12 +51,15 @@ describe('getHeadmark', () => {
       import { getHeadmark } from './src/index.ts'
       const headmark = await getHeadmark()
       const server = createServer().listen(0, '127.0.0.1', () => console.log('ready'))
-      process.on('SIGTERM', () => {
+      process.on('SIGTERM', async () => {
         server.close()
-        setTimeout(async () => {
+        // Closing first lets webhook delivery and the usage counters finish: wait for it, boundedly.
+        for (let waited = 0; waited < 10_000; waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
           const open = await headmark.db.execute(sql\`select 1\`).then(() => true, () => false)
-          console.log(open ? 'database still open' : 'database closed')
-        }, 300)
+          if (!open) return console.log('database closed')
+        }
+        console.log('database still open')
       })
     `)
     child.kill('SIGTERM')
