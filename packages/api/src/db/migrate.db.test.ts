@@ -26,6 +26,7 @@ const expectedTables = [
   'session',
   'site',
   'site_api_key',
+  'subscription',
   'team',
   'team_member',
   'usage',

@@ -26,6 +26,8 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  // stripe plugin: the Stripe customer of a user (Headmark bills organizations, see billing.ts)
+  stripeCustomerId: text('stripe_customer_id'),
 })
 
 export const session = pgTable(
@@ -92,6 +94,8 @@ export const organization = pgTable('organization', {
   logo: text('logo'),
   createdAt: createdAt(),
   metadata: text('metadata'),
+  // stripe plugin: the Stripe customer paying for this organization's subscription
+  stripeCustomerId: text('stripe_customer_id'),
 })
 
 export const member = pgTable(
