@@ -14,6 +14,8 @@ export const organizationStatements = {
   site: ['create', 'update', 'delete'],
   // Members see webhooks and their history (never secrets); owners and admins manage them.
   webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
+  // The organization's plan: choosing, changing and cancelling it is the owners' decision.
+  billing: ['update'],
 } as const
 
 export const organizationAccess = createAccessControl(organizationStatements)
@@ -27,7 +29,11 @@ const manage = {
 } as const
 
 export const organizationRoles = {
-  owner: organizationAccess.newRole({ organization: ['update', 'delete'], ...manage }),
+  owner: organizationAccess.newRole({
+    organization: ['update', 'delete'],
+    billing: ['update'],
+    ...manage,
+  }),
   admin: organizationAccess.newRole({ organization: ['update'], ...manage }),
   member: organizationAccess.newRole({}),
 }

@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.ts'
+import { billingRouter } from './routers/billing.ts'
 import { discoveredPathsRouter } from './routers/discovered-paths.ts'
 import { invitationsRouter } from './routers/invitations.ts'
 import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
@@ -21,6 +22,7 @@ export const router = {
   webhookCalls: webhookCallsRouter,
   siteApiKeys: siteApiKeysRouter,
   discoveredPaths: discoveredPathsRouter,
+  billing: billingRouter,
 }
 
 export type Router = typeof router
