@@ -1,5 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   expect,
@@ -12,6 +13,7 @@ import {
   type Headmark,
   type HeadmarkAccount,
   type Organization,
+  type Revision,
   type Site,
   signUp,
   startHeadmark,
@@ -87,6 +89,7 @@ let organization: Organization
 let site: Site
 let example: Example
 let apiKey: string
+let defaultsRevision: Revision
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
@@ -98,7 +101,7 @@ test.beforeAll(async () => {
   organization = await account.createOrganization('Acme', `acme-${Date.now()}`)
   // The example runs on localhost: the webhook's host must be the site's hostname.
   site = await account.createSite(organization, 'Acme', 'localhost')
-  await account.saveMetadata(organization, site, null, defaults)
+  defaultsRevision = await account.saveMetadata(organization, site, null, defaults)
   for (const [path, metadata] of Object.entries(pages)) {
     await account.createPage(organization, site, path)
     await account.saveMetadata(organization, site, path, metadata)
@@ -152,6 +155,31 @@ async function expectMeta(page: Page, expected: Record<string, string>) {
 async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const texts = await page.locator('head script[type="application/ld+json"]').allTextContents()
   return texts.map((text) => JSON.parse(text) as Record<string, unknown>)
+}
+
+/**
+ * Makes sure the example's client holds `path` fresh (60 s), with `text` in it: a second request
+ * after a short pause finds the entry fresh even if the first found it stale and refreshed it.
+ * From here only the webhook can change what the page serves within the next 60 s.
+ */
+async function expectCached(request: APIRequestContext, path: string, text: string) {
+  await request.get(`${example.origin}${path}`)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  expect(await (await request.get(`${example.origin}${path}`)).text()).toContain(text)
+}
+
+/** Requests a page until `done(html)` holds; fails after 30 s, well under the client's 60 s freshness. */
+async function untilServed(
+  request: APIRequestContext,
+  path: string,
+  done: (html: string) => boolean,
+): Promise<void> {
+  const started = performance.now()
+  for (;;) {
+    if (done(await (await request.get(`${example.origin}${path}`)).text())) return
+    expect(performance.now() - started, `${path} within 30 s`).toBeLessThan(30_000)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 test('every page serves its Headmark metadata over the site’s fallback and override', async ({
@@ -294,29 +322,44 @@ test('an edit saved in the dashboard is the next render’s head, without a rest
   request,
 }) => {
   test.setTimeout(120_000)
-  // The page is in the example's cache (fresh for 60 s): only the webhook can make it change.
-  const before = await (await request.get(`${example.origin}/pricing`)).text()
-  expect(before).toContain('<title>Anvil pricing</title>')
-
   await page.context().addCookies(account.cookies)
   await page.goto(account.editorUrl(organization, site, '/pricing'))
   const title = page.getByRole('textbox', { name: 'Title' })
   await expect(title).toHaveValue('Anvil pricing')
   await title.fill('Anvil pricing, edited in the dashboard')
   await expect(page.getByText('Unsaved changes')).toBeVisible()
+  await expectCached(request, '/pricing', '<title>Anvil pricing</title>')
 
   const saved = performance.now()
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  for (;;) {
-    const html = await (await request.get(`${example.origin}/pricing`)).text()
-    if (html.includes('<title>Anvil pricing, edited in the dashboard</title>')) break
-    // Well under the client's 60 s freshness: an old page here means the webhook did nothing.
-    expect(performance.now() - saved, 'the new title within 30 s').toBeLessThan(30_000)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  // An old page after 30 s means the webhook did nothing: the cached answer is fresh for 60 s.
+  await untilServed(request, '/pricing', (html) =>
+    html.includes('<title>Anvil pricing, edited in the dashboard</title>'),
+  )
   console.log(`example: save → new <head> took ${Math.round(performance.now() - saved)} ms`)
   await expect(page.getByText(/Saved as revision \d+\./)).toBeVisible()
   expect(example.output()).toContain('Headmark: metadata of /pricing changed')
+})
+
+test('a change to the site’s defaults reaches every page', async ({ request }) => {
+  const paths = ['/', '/blog/hello-world']
+  const siteName = (name: string) => `<meta property="og:site_name" content="${name}"/>`
+  for (const path of paths) await expectCached(request, path, siteName('Acme Anvils'))
+  const saved = performance.now()
+  await account.saveMetadata(
+    organization,
+    site,
+    null,
+    { ...defaults, openGraph: { siteName: 'Acme Anvils & Co' } },
+    defaultsRevision.id,
+  )
+  for (const path of paths) {
+    await untilServed(request, path, (html) => html.includes(siteName('Acme Anvils &amp; Co')))
+  }
+  console.log(
+    `example: defaults save → every page's new <head> took ${Math.round(performance.now() - saved)} ms`,
+  )
+  expect(example.output()).toContain('Headmark: metadata of every page changed')
 })
 
 test('with Headmark stopped, pages still render, with their fallback tags', async ({ browser }) => {
@@ -340,6 +383,7 @@ test('with Headmark stopped, pages still render, with their fallback tags', asyn
   )
   await expect(post.getByRole('heading', { level: 1 })).toHaveText('Behind the anvil')
   // A page the site already had keeps what it last got from Headmark.
-  const pricing = await served(browser, '/pricing')
-  await expect(pricing).toHaveTitle('Anvil pricing, edited in the dashboard')
+  const home = await served(browser, '/')
+  await expect(home).toHaveTitle('Acme: the anvil people')
+  await expectMeta(home, { 'og:site_name': 'Acme Anvils & Co' })
 })
