@@ -16,6 +16,8 @@ const steps = [
   ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
   ['app: production build', ['run', 'build:e2e', '-w', '@headmark/app']],
   ['app: browser end-to-end', ['run', 'test:e2e', '-w', '@headmark/app', '--if-present']],
+  // Needs the two builds above: @headmark/metadata's dist and the app's server.
+  ['examples: Next.js end-to-end', ['run', 'test:e2e', '-w', '@headmark/example-nextjs']],
 ]
 
 const only = process.argv.slice(2)

@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  timeout: 120_000,
+  // Starting Headmark, building the site and the steps take 2–3 minutes on a busy 2-core machine.
+  globalTimeout: 15 * 60_000,
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   reporter: [['list']],

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { captureOutput, freePort, stopProcess, waitUntilUp } from './headmark.ts'
+import { captureOutput, freePort, stopProcess, track, waitUntilUp } from './headmark.ts'
 
 export const exampleRoot = fileURLToPath(new URL('..', import.meta.url))
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
@@ -16,11 +16,13 @@ export interface ExampleEnv {
 }
 
 function runNext(args: string[], env: ExampleEnv) {
-  return spawn(process.execPath, [nextBin, ...args], {
-    cwd: exampleRoot,
-    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  return track(
+    spawn(process.execPath, [nextBin, ...args], {
+      cwd: exampleRoot,
+      env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
 }
 
 /** `next build` with `env`; resolves with its duration in milliseconds. */

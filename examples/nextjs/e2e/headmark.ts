@@ -55,6 +55,20 @@ export async function stopProcess(child: ChildProcess, graceMs = 10_000): Promis
   clearTimeout(timer)
 }
 
+const running = new Set<ChildProcess>()
+// A test runner that exits without the tests' own cleanup (a crash, a global timeout) must not
+// leave a server behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/** Tracks a child process so that it is killed when this process exits. */
+export function track(child: ChildProcess): ChildProcess {
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  return child
+}
+
 /** Collects a child's stdout and stderr; echoed when `E2E_SERVER_LOGS` is set. */
 export function captureOutput(child: ChildProcess): () => string {
   let output = ''
@@ -91,20 +105,22 @@ export async function startHeadmark(env: Record<string, string> = {}): Promise<H
   }
   const port = await freePort()
   const baseURL = `http://localhost:${port}`
-  const child = spawn(process.execPath, ['server.mjs'], {
-    cwd: appRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: 'pglite:memory',
-      BETTER_AUTH_URL: baseURL,
-      NODE_ENV: 'development',
-      RATE_LIMIT: 'off',
-      WEBHOOKS_ALLOW_LOOPBACK: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = track(
+    spawn(process.execPath, ['server.mjs'], {
+      cwd: appRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: 'pglite:memory',
+        BETTER_AUTH_URL: baseURL,
+        NODE_ENV: 'development',
+        RATE_LIMIT: 'off',
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   const output = captureOutput(child)
   try {
     await waitUntilUp(baseURL, child, 120_000, output)
