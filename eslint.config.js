@@ -14,6 +14,8 @@ export default tseslint.config(
       '**/test-results/',
       '**/.data/',
       '**/routeTree.gen.ts',
+      '**/.next/',
+      '**/next-env.d.ts',
     ],
   },
   js.configs.recommended,

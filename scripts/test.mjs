@@ -16,8 +16,13 @@ const steps = [
   ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
   ['app: production build', ['run', 'build:e2e', '-w', '@headmark/app']],
   ['app: browser end-to-end', ['run', 'test:e2e', '-w', '@headmark/app', '--if-present']],
-  // Builds the example against the local packages and runs it against Headmark's production
-  // build (the step above); stopped, with every server it started, after 10 minutes.
+  // The examples build against the local packages and run against Headmark's production build
+  // (the step above); each is stopped, with every server it started, when it runs too long.
+  [
+    'examples: Next.js end-to-end',
+    ['run', 'test:e2e', '-w', '@headmark/example-nextjs'],
+    { timeoutMs: 900_000 },
+  ],
   [
     'examples: TanStack Start end-to-end',
     ['run', 'test:e2e', '-w', '@headmark/example-tanstack-start'],

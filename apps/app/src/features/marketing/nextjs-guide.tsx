@@ -45,6 +45,9 @@ export function NextjsGuide() {
           <li>
             <a href="#failures">When Headmark can not be reached</a>
           </li>
+          <li>
+            <a href="#example">A complete example</a>
+          </li>
         </ol>
       </nav>
 
@@ -137,6 +140,16 @@ export function NextjsGuide() {
           default), answers an error or sends something unexpected, it logs one warning and the page
           renders with its fallback tags. Pages keep working during an outage, a deployment or a
           network problem.
+        </p>
+      </section>
+
+      <section aria-labelledby="example">
+        <h2 id="example">8. A complete example</h2>
+        <p>
+          Headmark’s repository holds a small Next.js site built this way, with a home page, a
+          pricing page, a blog and the webhook route, tested end to end against a running Headmark
+          on every change. Its guide, <code>examples/nextjs/README.md</code>, covers the same steps
+          in more depth: what is cached and for how long, requiring a key, and several instances.
         </p>
         <p>
           Questions the guide does not answer? <Link to="/contact">Contact us</Link>.

@@ -16,13 +16,19 @@ export const Route = createFileRoute('/pricing')({
 })`
 
 export const nextClientSnippet = `// headmark.ts — one client per server process
-import { createMetadataClient } from '@headmark/metadata/client'
+import 'server-only'
+import { createMetadataClient, type MetadataClient } from '@headmark/metadata/client'
 
-export const metadataClient = createMetadataClient({
-  dsn: process.env.HEADMARK_DSN,
-  baseUrl: process.env.HEADMARK_URL, // https://<your Headmark>/api/openapi
-  apiKey: process.env.HEADMARK_API_KEY, // only if the site requires a key
-})`
+// Next bundles route handlers and pages separately: on globalThis, the webhook route and the
+// pages share one client (and one cache) instead of one copy each.
+const shared = globalThis as { [key: symbol]: MetadataClient | undefined }
+
+export const metadataClient = (shared[Symbol.for('headmark.metadataClient')] ??=
+  createMetadataClient({
+    dsn: process.env.HEADMARK_DSN,
+    baseUrl: process.env.HEADMARK_URL, // https://<your Headmark>/api/openapi
+    apiKey: process.env.HEADMARK_API_KEY, // only if the site requires a key
+  }))`
 
 export const nextPageSnippet = `// app/blog/[slug]/page.tsx
 import { createGenerateMetadata } from '@headmark/metadata/next'

@@ -1,0 +1,14 @@
+import { createWebhookRoute } from '@headmark/metadata/next'
+import { revalidatePath } from 'next/cache'
+import { env } from '../../../lib/env'
+import { metadataClient } from '../../../lib/headmark'
+
+// Headmark's webhook: the signature is checked (HMAC-SHA256 with the webhook's secret, within
+// five minutes), the changed path is dropped from the client's cache and Next renders that page
+// again on its next request; a change to the site's defaults (path null) revalidates every page.
+// Any method other than POST is answered 405, OPTIONS 204.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = createWebhookRoute({
+  secret: env.webhookSecret,
+  client: metadataClient,
+  revalidatePath,
+})

@@ -1,0 +1,316 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Metadata, MetadataUpdatePayload } from '@headmark/metadata'
+import { signWebhook } from '@headmark/metadata/webhooks'
+import { expect, type Page, test } from '@playwright/test'
+import { buildExample, exampleRoot, type ExampleServer, startExample } from './example.ts'
+import { freePort, type Headmark, type HeadmarkSite, startHeadmark } from './headmark.ts'
+import { one, servedHead } from './served-head.ts'
+
+// One Headmark, one site and one build of the example, shared by the steps below in order.
+test.describe.configure({ mode: 'serial' })
+
+const image = (name: string, alt: string) => ({
+  url: `https://cdn.acme.example/${name}.png`,
+  width: 1200,
+  height: 630,
+  mimeType: 'image/png',
+  alt,
+})
+
+const defaults: Metadata = {
+  title: 'Acme Rockets',
+  description: 'Rockets anyone can launch, as the site’s defaults in Headmark say.',
+  openGraph: { siteName: 'Acme Rockets', image: image('og-default', 'An Acme rocket') },
+  twitter: { card: 'summary_large_image' },
+  icon: [{ url: '/favicon-32.png', width: 32, height: 32, mimeType: 'image/png' }],
+}
+
+const home: Metadata = { title: 'Home of Acme Rockets', description: 'Launch day, every day.' }
+
+const pricing = (siteUrl: string): Metadata => ({
+  title: 'Pricing that scales with your launches',
+  description: 'From a first launch to a fleet: three plans.',
+  openGraph: {
+    title: 'Acme Rockets pricing',
+    description: 'Plans for every launch.',
+    type: 'website',
+    url: `${siteUrl}/pricing`,
+    locale: 'en_US',
+    image: image('og-pricing', 'The three plans side by side'),
+  },
+  twitter: {
+    title: 'Acme pricing on X',
+    description: 'Three plans, one rocket.',
+    card: 'summary_large_image',
+    image: image('x-pricing', 'A rocket on a price tag'),
+  },
+  icon: [{ url: '/favicon-pricing.png', width: 32, height: 32, mimeType: 'image/png' }],
+  appleTouchIcon: [
+    { url: '/apple-touch-icon.png', width: 180, height: 180, mimeType: 'image/png' },
+  ],
+  customTags: [{ name: 'theme-color', content: '#0b3d91' }],
+})
+
+const helloWorld: Metadata = {
+  title: 'Hello from Headmark',
+  description: 'The first post, described by its editor.',
+  openGraph: { type: 'article', title: 'Hello, world — Acme Rockets blog' },
+}
+
+let headmark: Headmark
+let site: HeadmarkSite
+let example: ExampleServer
+let siteUrl: string
+let apiKey: string
+let webhook: { id: string; secret: string }
+let cookies: Array<{ name: string; value: string; url: string }>
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000)
+  headmark = await startHeadmark()
+  const account = await headmark.signUp('Erin Example')
+  cookies = account.cookies
+  const organization = await account.createOrganization('Acme Rockets', `acme-${Date.now()}`)
+  // Webhooks must go to the site's hostname: the example runs on localhost.
+  site = await organization.createSite('Acme Rockets', 'localhost')
+  const port = await freePort()
+  siteUrl = `http://localhost:${port}`
+  for (const path of ['/', '/pricing', '/blog/hello-world']) await site.createPage(path)
+  await site.saveMetadata(null, defaults)
+  await site.saveMetadata('/', home)
+  await site.saveMetadata('/pricing', pricing(siteUrl))
+  await site.saveMetadata('/blog/hello-world', helloWorld)
+  // The key is configured from the start; the site only requires it later (a key sent to a
+  // site that does not require one is ignored).
+  apiKey = await site.createApiKey('Example site')
+  webhook = await site.createWebhook(`${siteUrl}/api/headmark`, 'The Next.js example')
+
+  const env = {
+    HEADMARK_URL: headmark.metadataApiUrl,
+    HEADMARK_DSN: site.dsn,
+    HEADMARK_API_KEY: apiKey,
+    HEADMARK_WEBHOOK_SECRET: webhook.secret,
+    SITE_URL: siteUrl,
+  }
+  const buildMs = await buildExample(env)
+  console.log(`examples/nextjs: next build took ${(buildMs / 1000).toFixed(1)} s`)
+  example = await startExample(env, port)
+})
+
+test.afterAll(async () => {
+  await example?.stop()
+  await headmark?.stop()
+})
+
+const at = (path: string) => `${example.baseURL}${path}`
+
+/** Polls the example's page until its `<title>` is `title`; resolves with when it was. */
+async function waitForTitle(page: Page, path: string, title: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  let last: string | null = null
+  while (Date.now() < deadline) {
+    const head = await servedHead(page, at(path))
+    last = head.title
+    if (head.status === 200 && last === title) return { at: performance.now(), head }
+    await page.waitForTimeout(100)
+  }
+  throw new Error(
+    `${path} still served "${last}" after ${timeoutMs} ms, not "${title}". The example said:\n${example.output().slice(-4000)}`,
+  )
+}
+
+test('every page serves its Headmark metadata between the site’s fallback and override', async ({
+  page,
+}) => {
+  const homeHead = await servedHead(page, at('/'))
+  expect(homeHead.status).toBe(200)
+  // Next applies the layout's title template to the pages below it, not to the root page.
+  expect(homeHead.title).toBe('Home of Acme Rockets')
+  expect(one(homeHead, 'description')).toBe('Launch day, every day.')
+  expect(homeHead.links.canonical).toEqual([{ href: siteUrl, sizes: null, type: null }])
+  // The page inherits the site's defaults in Headmark: its Open Graph image and X card.
+  expect(one(homeHead, 'og:site_name')).toBe('Acme Rockets')
+  expect(one(homeHead, 'og:image')).toBe('https://cdn.acme.example/og-default.png')
+  expect(one(homeHead, 'og:image:alt')).toBe('An Acme rocket')
+  expect(one(homeHead, 'twitter:card')).toBe('summary_large_image')
+  expect(homeHead.links.icon).toEqual([
+    { href: '/favicon-32.png', sizes: '32x32', type: 'image/png' },
+  ])
+  expect(homeHead.jsonLd).toContainEqual(
+    expect.objectContaining({ '@type': 'Organization', name: 'Acme Rockets' }),
+  )
+
+  const head = await servedHead(page, at('/pricing'))
+  expect(head.status).toBe(200)
+  expect(head.title).toBe('Pricing that scales with your launches | Acme Rockets')
+  expect(one(head, 'description')).toBe('From a first launch to a fleet: three plans.')
+  expect(head.links.canonical).toEqual([{ href: `${siteUrl}/pricing`, sizes: null, type: null }])
+  expect(head.meta).toMatchObject({
+    'og:title': ['Acme Rockets pricing'],
+    'og:description': ['Plans for every launch.'],
+    'og:url': [`${siteUrl}/pricing`],
+    'og:locale': ['en_US'],
+    'og:site_name': ['Acme Rockets'],
+    'og:type': ['website'],
+    'og:image': ['https://cdn.acme.example/og-pricing.png'],
+    'og:image:width': ['1200'],
+    'og:image:height': ['630'],
+    'og:image:type': ['image/png'],
+    'og:image:alt': ['The three plans side by side'],
+    'twitter:card': ['summary_large_image'],
+    'twitter:title': ['Acme pricing on X'],
+    'twitter:description': ['Three plans, one rocket.'],
+    'twitter:image': ['https://cdn.acme.example/x-pricing.png'],
+    'twitter:image:alt': ['A rocket on a price tag'],
+    // The override: the site's own X account, whatever Headmark says.
+    'twitter:site': ['@acmerockets'],
+    'theme-color': ['#0b3d91'],
+  })
+  expect(head.links.icon).toEqual([
+    { href: '/favicon-pricing.png', sizes: '32x32', type: 'image/png' },
+  ])
+  expect(head.links['apple-touch-icon']).toEqual([
+    { href: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+  ])
+  expect(head.jsonLd).toContainEqual(expect.objectContaining({ '@type': 'Product' }))
+
+  const post = await servedHead(page, at('/blog/hello-world'))
+  expect(post.status).toBe(200)
+  expect(post.title).toBe('Hello from Headmark | Acme Rockets')
+  expect(one(post, 'description')).toBe('The first post, described by its editor.')
+  expect(one(post, 'og:type')).toBe('article')
+  expect(one(post, 'og:title')).toBe('Hello, world — Acme Rockets blog')
+  expect(post.links.canonical).toEqual([
+    { href: `${siteUrl}/blog/hello-world`, sizes: null, type: null },
+  ])
+  expect(post.jsonLd).toContainEqual(
+    expect.objectContaining({ '@type': 'BlogPosting', headline: 'Hello, world' }),
+  )
+
+  // A post without a page in Headmark: the site's defaults there, the post's canonical here.
+  const other = await servedHead(page, at('/blog/launch-checklist'))
+  expect(other.status).toBe(200)
+  expect(other.title).toBe('Acme Rockets | Acme Rockets')
+  expect(one(other, 'og:type')).toBe('article')
+  expect(other.links.canonical).toEqual([
+    { href: `${siteUrl}/blog/launch-checklist`, sizes: null, type: null },
+  ])
+  expect((await page.request.get(at('/blog/no-such-post'))).status()).toBe(404)
+})
+
+test('a title saved in the dashboard is the next render’s <head>, through the webhook', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies(cookies)
+  await page.goto(site.editorUrl('/pricing'))
+  const title = page.getByRole('textbox', { name: 'Title' })
+  await expect(title).toHaveValue('Pricing that scales with your launches')
+  await title.fill('Pricing, edited in the dashboard')
+  const saved = performance.now()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Saved as revision 2.')).toBeVisible()
+  const confirmed = performance.now()
+
+  const { at: seen } = await waitForTitle(
+    page,
+    '/pricing',
+    'Pricing, edited in the dashboard | Acme Rockets',
+  )
+  console.log(
+    `examples/nextjs: save → new <head> in ${Math.round(seen - saved)} ms (${Math.round(seen - confirmed)} ms after the editor said saved)`,
+  )
+
+  // Headmark's history shows the receiver's answer: verified, and the path it revalidated.
+  const answered = async () => {
+    const calls = await site.webhookCalls(webhook.id)
+    const call = calls.find((each) => each.request.body.includes('edited in the dashboard'))
+    return call?.response ? { status: call.status, body: JSON.parse(call.response.body) } : null
+  }
+  await expect.poll(answered).toEqual({ status: 200, body: { ok: true, revalidated: '/pricing' } })
+})
+
+test('with the site requiring a key, the example’s key works and is never sent to a browser', async ({
+  page,
+}) => {
+  await site.setRequireApiKey(true)
+  const api = `${headmark.metadataApiUrl}/v1/${site.dsn}/metadata/get-latest?path=%2Fpricing`
+  expect((await fetch(api)).status).toBe(401)
+  expect((await fetch(api, { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200)
+
+  // A change makes the example load the page again, now with its key.
+  await site.saveMetadata('/pricing', { ...pricing(siteUrl), title: 'Pricing for key holders' })
+  await waitForTitle(page, '/pricing', 'Pricing for key holders | Acme Rockets')
+
+  const secrets = [apiKey, webhook.secret]
+  for (const path of ['/', '/pricing', '/blog/hello-world', '/blog/launch-checklist']) {
+    const { html } = await servedHead(page, at(path))
+    for (const secret of secrets) expect(html).not.toContain(secret)
+  }
+  const staticDir = join(exampleRoot, '.next', 'static')
+  const files = (await readdir(staticDir, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile(),
+  )
+  expect(files.some((file) => file.name.endsWith('.js'))).toBe(true)
+  for (const file of files) {
+    const content = await readFile(join(file.parentPath, file.name), 'utf8')
+    for (const secret of secrets) {
+      expect(content.includes(secret), `${file.name} holds a secret`).toBe(false)
+    }
+  }
+})
+
+test('with Headmark stopped, every page still renders, with its fallback tags', async ({
+  page,
+}) => {
+  await headmark.stop()
+  // What was rendered stays served.
+  expect((await servedHead(page, at('/pricing'))).title).toBe(
+    'Pricing for key holders | Acme Rockets',
+  )
+
+  // A change to the site's defaults revalidates every page: rendered now, without Headmark.
+  const payload: MetadataUpdatePayload = {
+    _type: 'metadata_update',
+    path: null,
+    metadataRevisionId: 'e2e-defaults',
+    metadata: {},
+    site: { hostname: site.hostname, dsn: site.dsn },
+    timestamp: new Date().toISOString(),
+  }
+  const body = JSON.stringify(payload)
+  const signed = await signWebhook(body, { secret: webhook.secret, id: 'msg_e2e_defaults' })
+  const answer = await page.request.post(at('/api/headmark'), {
+    headers: { ...signed, 'content-type': 'application/json' },
+    data: body,
+  })
+  expect(answer.status()).toBe(200)
+  expect(await answer.json()).toEqual({ ok: true, revalidated: null })
+
+  const { head: homeHead } = await waitForTitle(
+    page,
+    '/',
+    'Acme Rockets — rockets anyone can launch',
+  )
+  expect(one(homeHead, 'description')).toBe('Rockets anyone can launch.')
+  expect(homeHead.links.canonical).toEqual([{ href: siteUrl, sizes: null, type: null }])
+  expect(homeHead.links.icon).toEqual([{ href: '/icon.svg', sizes: null, type: 'image/svg+xml' }])
+  expect(homeHead.html).toContain('<h1>Acme Rockets</h1>')
+
+  const { head } = await waitForTitle(page, '/pricing', 'Pricing | Acme Rockets')
+  expect(one(head, 'description')).toBe('Three plans, from a first launch to a fleet.')
+  expect(head.links.canonical).toEqual([{ href: `${siteUrl}/pricing`, sizes: null, type: null }])
+  expect(one(head, 'twitter:site')).toBe('@acmerockets')
+  expect(one(head, 'og:site_name')).toBe('Acme Rockets')
+  expect(head.html).toContain('<h1>Pricing</h1>')
+
+  const { head: post } = await waitForTitle(
+    page,
+    '/blog/hello-world',
+    'Hello, world | Acme Rockets',
+  )
+  expect(one(post, 'description')).toBe('Why we build rockets anyone can launch.')
+  expect(one(post, 'og:type')).toBe('article')
+  expect(post.jsonLd).toContainEqual(expect.objectContaining({ '@type': 'BlogPosting' }))
+})
