@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { endToEndDefaults } from '../../config/browser-tests.ts'
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build, started by the global
@@ -8,29 +7,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
  * test-results/.
  */
 export default defineConfig({
-  testDir: './e2e',
+  ...endToEndDefaults,
   globalSetup: './e2e/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  outputDir: './test-results',
-  reporter: [['list']],
-  use: {
-    screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
-  },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 })

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumLaunchOptions } from '../../config/browser-tests.ts'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -16,17 +17,7 @@ export default defineConfig({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
         // CodeBlock's copy button writes to the clipboard.
         contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
       }),

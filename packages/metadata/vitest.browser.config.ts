@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumLaunchOptions } from '../../config/browser-tests.ts'
 
 // The width table against Chromium's own text measurement, in Debian's Chromium (Arial is
 // Liberation Sans there, from fonts-liberation).
@@ -11,17 +12,7 @@ export default defineConfig({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       }),
       instances: [{ browser: 'chromium' }],
     },
