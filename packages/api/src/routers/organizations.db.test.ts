@@ -312,8 +312,9 @@ describe('organizations.update', () => {
         })
       } else {
         // A hostile string that happens to be a valid slug (e.g. "null") is just a slug.
-        expect(moved.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-        slug = moved.slug
+        const { slug: next } = moved as { slug: string }
+        expect(next).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+        slug = next
       }
     }
     expect(await owner.rpc.auth.getOrganizations()).toHaveLength(1)
