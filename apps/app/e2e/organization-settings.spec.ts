@@ -141,28 +141,29 @@ test('an admin is not offered deletion; the owner deletes by typing the slug', a
 })
 
 test('the user menu switches between organizations', async ({ page }) => {
-  const first = uniqueSlug('first')
-  const second = uniqueSlug('second')
+  // Slugs equal to what the form suggests for the names: nothing to race with while typing.
+  const id = Date.now().toString(36)
+  const first = `first-${id}`
+  const second = `second-${id}`
   await signUpAndVerify(page, uniqueEmail('switch'), 'Sid Switcher')
-  await createOrganization(page, 'First Org', first)
-  await createOrganization(page, 'Second Org', second)
+  await createOrganization(page, `First ${id}`, first)
+  await createOrganization(page, `Second ${id}`, second)
 
   await page.getByRole('button', { name: /Sid Switcher/ }).click()
   const menu = page.getByRole('menu')
   const organizations = menu.getByRole('group', { name: 'Organizations' })
-  await expect(organizations.getByRole('menuitem', { name: 'Second Org' })).toHaveAttribute(
+  await expect(organizations.getByRole('menuitem', { name: `Second ${id}` })).toHaveAttribute(
     'aria-current',
     'page',
   )
-  await organizations.getByRole('menuitem', { name: 'First Org' }).click()
+  await organizations.getByRole('menuitem', { name: `First ${id}` }).click()
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${first}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'First Org' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `First ${id}` })).toBeVisible()
 
   await page.getByRole('button', { name: /Sid Switcher/ }).click()
-  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'First Org' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  )
+  await expect(
+    page.getByRole('menu').getByRole('menuitem', { name: `First ${id}` }),
+  ).toHaveAttribute('aria-current', 'page')
   await page
     .getByRole('menu')
     .getByRole('menuitem', { name: /Create organization/ })
