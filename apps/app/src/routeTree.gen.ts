@@ -33,6 +33,7 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/settings'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
@@ -171,6 +172,13 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
@@ -321,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
@@ -356,6 +365,7 @@ export interface FileRoutesByTo {
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -393,6 +403,7 @@ export interface FileRoutesById {
   '/_authenticated/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/app/invitations/$invitationId'
     | '/app/organizations/create'
     | '/app/organizations/'
+    | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/new'
@@ -468,6 +480,7 @@ export interface FileRouteTypes {
     | '/app/invitations/$invitationId'
     | '/app/organizations/create'
     | '/app/organizations'
+    | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug'
     | '/app/organizations/$organizationSlug/sites/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -504,6 +517,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/invitations/$invitationId'
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
+    | '/_authenticated/app/organizations/$organizationSlug/settings'
     | '/_authenticated/app/organizations/$organizationSlug/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
@@ -706,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/settings': {
+      id: '/_authenticated/app/organizations/$organizationSlug/settings'
+      path: '/settings'
+      fullPath: '/app/organizations/$organizationSlug/settings'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
       path: '/sites/$siteHostname'
@@ -892,6 +913,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWi
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
@@ -899,6 +921,8 @@ interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
   {
+    AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute,
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugIndexRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute:

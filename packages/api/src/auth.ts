@@ -22,14 +22,13 @@ import {
 } from './limits.ts'
 import type { Logger } from './log.ts'
 import type { Mailer } from './mailer.ts'
+import { closeOrganizationSettingsEndpoints } from './organization-endpoints.ts'
 import {
   organizationAccess,
   organizationRoles,
   platformAccess,
   platformRoles,
 } from './permissions.ts'
-import { organizationSlugSchema } from './rpc/organization-guard.ts'
-import { RESERVED_ORGANIZATION_SLUGS } from './slugs.ts'
 import { imageUrlProblem, nameForEmail, nameProblem } from './user-fields.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
@@ -184,6 +183,7 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
       // fake success (enumeration protection). The product wants the form to say so plainly.
       before: createAuthMiddleware(async (ctx) => {
         await hideAdminEndpoints(ctx)
+        closeOrganizationSettingsEndpoints(ctx)
         if (CLOSED_ENDPOINTS.has(ctx.path)) {
           throw APIError.from('NOT_FOUND', {
             code: 'NOT_FOUND',
@@ -199,14 +199,6 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
             if (problem) throw badRequest(problem)
           }
           const problem = fields && imageUrlProblem(fields.image)
-          if (problem) throw badRequest(problem)
-        }
-        if (ctx.path === '/organization/update') {
-          const data = (body.data ?? {}) as Record<string, unknown>
-          const problem =
-            ('name' in data ? nameProblem(data.name, 'The organization name') : null) ??
-            imageUrlProblem(data.logo, 'The logo') ??
-            ('slug' in data ? slugProblem(data.slug) : null)
           if (problem) throw badRequest(problem)
         }
         if (ctx.path === '/organization/create-team' || ctx.path === '/organization/update-team') {
@@ -290,15 +282,6 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
       }),
     ],
   })
-}
-
-function slugProblem(slug: unknown): string | null {
-  const parsed = organizationSlugSchema.safeParse(slug)
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The slug is not valid.'
-  if (RESERVED_ORGANIZATION_SLUGS.has(parsed.data)) {
-    return 'This slug is reserved by Headmark; choose another.'
-  }
-  return null
 }
 
 /** The better-auth instance Headmark uses. */

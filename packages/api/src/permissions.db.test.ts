@@ -68,20 +68,22 @@ describe('organization roles, as better-auth enforces them', () => {
     ).toHaveProperty('status', 200)
   })
 
-  it('lets only the owner delete the organization through better-auth', async () => {
-    const { owner, admin, member, organization } = await organizationCast(server.current)
-    const body = { organizationId: organization.id }
-    expect((await member.post('/api/auth/organization/delete', body)).status).toBe(403)
-    expect((await admin.post('/api/auth/organization/delete', body)).status).toBe(403)
-    expect((await owner.post('/api/auth/organization/delete', body)).status).toBe(200)
+  it('lets only the owner delete the organization (organizations.delete)', async () => {
+    const { owner, admin, member } = await organizationCast(server.current)
+    const input = { organizationSlug: 'acme', confirmSlug: 'acme' }
+    await expect(member.rpc.organizations.delete(input)).rejects.toMatchObject({ status: 403 })
+    await expect(admin.rpc.organizations.delete(input)).rejects.toMatchObject({ status: 403 })
+    expect(await owner.rpc.organizations.delete(input)).toEqual({ ok: true })
     expect(await owner.rpc.auth.getOrganizations()).toEqual([])
   })
 
-  it('lets admins but not members rename the organization through better-auth', async () => {
-    const { admin, member, organization } = await organizationCast(server.current)
-    const rename = (name: string) => ({ organizationId: organization.id, data: { name } })
-    expect((await member.post('/api/auth/organization/update', rename('Mine'))).status).toBe(403)
-    expect((await admin.post('/api/auth/organization/update', rename('Acme Ltd'))).status).toBe(200)
+  it('lets admins but not members rename the organization (organizations.update)', async () => {
+    const { admin, member } = await organizationCast(server.current)
+    const rename = (name: string) => ({ organizationSlug: 'acme', name })
+    await expect(member.rpc.organizations.update(rename('Mine'))).rejects.toMatchObject({
+      status: 403,
+    })
+    await admin.rpc.organizations.update(rename('Acme Ltd'))
     expect((await admin.rpc.auth.getOrganization({ organizationSlug: 'acme' })).name).toBe(
       'Acme Ltd',
     )

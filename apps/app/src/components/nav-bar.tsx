@@ -1,7 +1,7 @@
-import { Button, UserMenu } from '@headmark/ui'
+import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { AccountMenu } from '../features/organizations/account-menu.tsx'
 import { DOCS_URL } from '../lib/links.ts'
-import { renderRouterLink } from '../lib/render-link.tsx'
 import type { SessionUser } from '../lib/session.ts'
 import { ThemeSwitcher } from './theme-switcher.tsx'
 
@@ -63,7 +63,7 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
         <div className="nav-actions">
           <ThemeSwitcher />
           {user ? (
-            <UserMenu name={user.name} email={user.email} renderLink={renderRouterLink} />
+            <AccountMenu user={user} />
           ) : (
             <Button asChild variant="primary">
               <Link to="/get-started">Get Started</Link>

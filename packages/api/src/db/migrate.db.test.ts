@@ -21,6 +21,7 @@ const expectedTables = [
   'member',
   'metadata_revision',
   'organization',
+  'organization_former_slug',
   'page',
   'rate_limit',
   'session',

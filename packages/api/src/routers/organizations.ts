@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { ORPCError } from '@orpc/server'
-import { eq, like, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { member, organization } from '../db/schema.ts'
+import {
+  member,
+  organization,
+  organizationFormerSlug,
+  session,
+  site,
+  webhook,
+} from '../db/schema.ts'
 import { consumeLimit, describeWait, limits } from '../limits.ts'
 import { authedProcedure } from '../rpc/base.ts'
-import { organizationSlugSchema } from '../rpc/organization-guard.ts'
+import {
+  organizationNotFound,
+  organizationProcedure,
+  organizationSlugSchema,
+} from '../rpc/organization-guard.ts'
 import { shortPrefix } from '../user-fields.ts'
 import { firstFreeSlug, RESERVED_ORGANIZATION_SLUGS, slugify } from '../slugs.ts'
 
@@ -14,6 +25,14 @@ const organizationNameSchema = z
   .trim()
   .min(1, 'Give the organization a name.')
   .max(100, 'The name can have at most 100 characters.')
+
+/** A slug an organization may take: the format, and not one of the app's own route names. */
+const newOrganizationSlugSchema = organizationSlugSchema.refine(
+  (slug) => !RESERVED_ORGANIZATION_SLUGS.has(slug),
+  { message: 'This slug is reserved by Headmark; choose another.' },
+)
+
+const organizationOutput = z.object({ id: z.string(), name: z.string(), slug: z.string() })
 
 function slugTaken(slug: string): ORPCError<'CONFLICT', undefined> {
   return new ORPCError('CONFLICT', {
@@ -51,12 +70,10 @@ export const organizationsRouter = {
     .input(
       z.object({
         name: organizationNameSchema,
-        slug: organizationSlugSchema.refine((slug) => !RESERVED_ORGANIZATION_SLUGS.has(slug), {
-          message: 'This slug is reserved by Headmark; choose another.',
-        }),
+        slug: newOrganizationSlugSchema,
       }),
     )
-    .output(z.object({ id: z.string(), name: z.string(), slug: z.string() }))
+    .output(organizationOutput)
     .handler(async ({ context, input }) => {
       if (context.rateLimit !== false) {
         const { allowed, retryAfterSeconds } = await consumeLimit(
@@ -93,5 +110,146 @@ export const organizationsRouter = {
         throw error
       }
       return created
+    }),
+
+  /**
+   * Renames the organization and/or changes its slug (owners and admins), with the rules of
+   * `create`. The slug it leaves is kept as a former slug, so old addresses keep leading its
+   * members here (see `getCurrentSlug`).
+   */
+  update: organizationProcedure({ organization: ['update'] })
+    .input(
+      z.object({
+        organizationSlug: z.string(),
+        name: organizationNameSchema.optional(),
+        slug: newOrganizationSlugSchema.optional(),
+      }),
+    )
+    .output(organizationOutput)
+    .handler(async ({ context, input }) => {
+      const current = context.organization
+      const name = input.name ?? current.name
+      const slug = input.slug ?? current.slug
+      try {
+        await context.db.transaction(async (tx) => {
+          if (slug !== current.slug) {
+            const [existing] = await tx
+              .select({ id: organization.id })
+              .from(organization)
+              .where(and(eq(organization.slug, slug), ne(organization.id, current.id)))
+              .limit(1)
+            if (existing) throw slugTaken(slug)
+            await tx
+              .insert(organizationFormerSlug)
+              .values({ organizationId: current.id, slug: current.slug })
+              .onConflictDoUpdate({
+                target: [organizationFormerSlug.organizationId, organizationFormerSlug.slug],
+                set: { replacedAt: sql`now()` },
+              })
+            // Taking back a former slug: it is live again, not former.
+            await tx
+              .delete(organizationFormerSlug)
+              .where(
+                and(
+                  eq(organizationFormerSlug.organizationId, current.id),
+                  eq(organizationFormerSlug.slug, slug),
+                ),
+              )
+          }
+          await tx.update(organization).set({ name, slug }).where(eq(organization.id, current.id))
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw slugTaken(slug)
+        throw error
+      }
+      return { id: current.id, name, slug }
+    }),
+
+  /**
+   * Deletes the organization (owners only) once the caller has typed its slug: its sites, pages,
+   * revisions, API keys, webhooks with their history and queued deliveries, usage, subscription,
+   * invitations, members and former slugs, in one transaction. The public API stops serving its
+   * sites at once.
+   */
+  delete: organizationProcedure({ organization: ['delete'] })
+    .input(
+      z.object({
+        organizationSlug: z.string(),
+        confirmSlug: z.string().max(256, 'Type the organization’s slug to confirm.'),
+      }),
+    )
+    .output(z.object({ ok: z.literal(true) }))
+    .handler(async ({ context, input }) => {
+      const current = context.organization
+      if (input.confirmSlug.trim() !== current.slug) {
+        throw new ORPCError('BAD_REQUEST', {
+          message: `Type ${current.slug} to confirm that the organization is to be deleted.`,
+          data: {
+            issues: [{ path: ['confirmSlug'], message: `Type ${current.slug} to confirm.` }],
+          },
+        })
+      }
+      const siteIds = await context.db.transaction(async (tx) => {
+        const sites = await tx
+          .select({ id: site.id })
+          .from(site)
+          .where(eq(site.organizationId, current.id))
+        const ids = sites.map((row) => row.id)
+        // Locked first, as a delivery attempt locks its webhook before recording the call: the
+        // two wait for each other instead of deadlocking.
+        const hooks =
+          ids.length === 0
+            ? []
+            : await tx
+                .select({ id: webhook.id })
+                .from(webhook)
+                .where(inArray(webhook.siteId, ids))
+                .for('update')
+        await context.webhooks.forgetJobs(
+          tx,
+          hooks.map((hook) => hook.id),
+        )
+        await tx
+          .update(session)
+          .set({ activeOrganizationId: null })
+          .where(eq(session.activeOrganizationId, current.id))
+        // Everything else belongs to the organization through ON DELETE CASCADE foreign keys.
+        await tx.delete(organization).where(eq(organization.id, current.id))
+        return ids
+      })
+      for (const id of siteIds) context.events.siteChanged(id)
+      return { ok: true as const }
+    }),
+
+  /**
+   * Where a former slug of one of the caller's organizations leads now: the organization's
+   * current slug. NOT_FOUND (as for any slug the caller can not see) when no organization of
+   * theirs had it, or when an organization uses it as its live slug (the live slug wins).
+   */
+  getCurrentSlug: authedProcedure
+    .route({ method: 'GET' })
+    .input(z.object({ organizationSlug: z.string().min(1).max(256) }))
+    .output(z.object({ slug: z.string() }))
+    .handler(async ({ context, input }) => {
+      const slug = input.organizationSlug
+      const [live] = await context.db
+        .select({ id: organization.id })
+        .from(organization)
+        .where(eq(organization.slug, slug))
+        .limit(1)
+      if (live) throw organizationNotFound(slug)
+      const [found] = await context.db
+        .select({ slug: organization.slug })
+        .from(organizationFormerSlug)
+        .innerJoin(organization, eq(organization.id, organizationFormerSlug.organizationId))
+        .innerJoin(
+          member,
+          and(eq(member.organizationId, organization.id), eq(member.userId, context.user.id)),
+        )
+        .where(eq(organizationFormerSlug.slug, slug))
+        .orderBy(desc(organizationFormerSlug.replacedAt))
+        .limit(1)
+      if (!found) throw organizationNotFound(slug)
+      return { slug: found.slug }
     }),
 }

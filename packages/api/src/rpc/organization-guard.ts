@@ -31,6 +31,16 @@ const guardInput = z.object({
     .refine((value) => !value.includes('\u0000'), 'The slug can not contain a NUL character.'),
 })
 
+/**
+ * The one answer for a slug the caller can not reach, whether it does not exist or belongs to
+ * others: the same message, so slugs can not be probed.
+ */
+export function organizationNotFound(slug: string): ORPCError<'NOT_FOUND', undefined> {
+  return new ORPCError('NOT_FOUND', {
+    message: `Organization "${shortPrefix(slug)}" was not found among your organizations. Check the address, or ask one of its owners to invite you.`,
+  })
+}
+
 /** The organization a guarded procedure runs in, and the caller's membership of it. */
 export interface OrganizationScope {
   organization: {
@@ -70,11 +80,7 @@ export function organizationProcedure(permission?: OrganizationPermission) {
       .innerJoin(member, eq(member.organizationId, organization.id))
       .where(and(eq(organization.slug, slug), eq(member.userId, context.user.id)))
       .limit(1)
-    if (!row) {
-      throw new ORPCError('NOT_FOUND', {
-        message: `Organization "${shortPrefix(slug)}" was not found among your organizations. Check the address, or ask one of its owners to invite you.`,
-      })
-    }
+    if (!row) throw organizationNotFound(slug)
 
     const storedRole = row.membership.role
     const denied =

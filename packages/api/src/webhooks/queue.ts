@@ -61,14 +61,19 @@ export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
   })
 }
 
+/** The caller's transaction as pg-boss's `db` option: its commands commit or roll back with it. */
+export function transactionDb(tx: Transaction) {
+  // Both drivers' `execute` resolve to rows (postgres.js) or `{ rows }` (PGlite): what the adapter reads.
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql)
+}
+
 /** Queues `jobs` inside the caller's transaction: they exist only if it commits. */
 export async function enqueueDeliveries(
   boss: PgBoss,
   tx: Transaction,
   jobs: Array<{ data: DeliveryJob; startAfter?: Date }>,
 ): Promise<void> {
-  // Both drivers' `execute` resolve to rows (postgres.js) or `{ rows }` (PGlite): what the adapter reads.
-  const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql)
+  const db = transactionDb(tx)
   for (const job of jobs) {
     await boss.send(
       DELIVERY_QUEUE,

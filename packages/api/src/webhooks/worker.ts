@@ -27,6 +27,7 @@ import {
   enqueueDeliveries,
   ensureDeliveryQueue,
   type QueuedDelivery,
+  transactionDb,
 } from './queue.ts'
 import {
   DISABLE_AFTER_FAILING_MS,
@@ -93,6 +94,11 @@ export interface WebhookService {
   enqueueAttempt(tx: Transaction, job: DeliveryJob, startAfter?: Date): Promise<void>
   /** Stops queued attempts of a webhook from running (it was disabled). */
   cancelQueued(webhookId: string): Promise<void>
+  /**
+   * Deletes every job of these webhooks (queued, retrying or finished) inside `tx`: the webhooks
+   * are being deleted with it, and nothing of them may stay behind in the queue.
+   */
+  forgetJobs(tx: Transaction, webhookIds: string[]): Promise<void>
   /** Attempts waiting in the queue for a webhook, soonest first. */
   queued(webhookId?: string): Promise<QueuedDelivery[]>
   /** Runs now every queued attempt due at `now` (the clock's time by default). */
@@ -245,6 +251,20 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         )
       }
     },
+    async forgetJobs(tx, webhookIds) {
+      const queue = started()
+      const db = transactionDb(tx)
+      for (const webhookId of webhookIds) {
+        const jobs = await queue.findJobs<DeliveryJob>(DELIVERY_QUEUE, { data: { webhookId }, db })
+        if (jobs.length > 0) {
+          await queue.deleteJob(
+            DELIVERY_QUEUE,
+            jobs.map((job) => job.id),
+            { db },
+          )
+        }
+      }
+    },
     async queued(webhookId) {
       const jobs = await started().findJobs<DeliveryJob>(DELIVERY_QUEUE, {
         ...(webhookId ? { data: { webhookId } } : {}),
@@ -315,7 +335,20 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     const callId = randomUUID()
     let disabled: DisabledReason | null = null
 
+    let deleted = false
     await db.transaction(async (tx) => {
+      // The webhook (or its whole organization) may have been deleted while the request was out:
+      // then there is nothing left to record the call on, and nothing to retry. Locking the row
+      // first (as deleting an organization does) keeps the two from deadlocking.
+      const [still] = await tx
+        .select({ id: webhook.id })
+        .from(webhook)
+        .where(eq(webhook.id, webhookId))
+        .for('share')
+      if (!still) {
+        deleted = true
+        return
+      }
       await tx.insert(webhookCall).values({
         id: callId,
         webhookId,
@@ -375,6 +408,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           .where(and(eq(webhook.id, webhookId), eq(webhook.enabled, true)))
       }
     })
+    if (deleted) return
     emit({ type: 'call', webhookId, callId })
     if (disabled) {
       emit({ type: 'webhook', webhookId })

@@ -1,1 +1,1 @@
-export { UserMenu, type UserMenuProps } from './user-menu.tsx'
+export { UserMenu, type UserMenuOrganization, type UserMenuProps } from './user-menu.tsx'

@@ -34,6 +34,49 @@ export const WithItems: Story = {
   },
 }
 
+const organizations = [
+  { key: 'acme', name: 'Acme Rockets', href: '#/app/organizations/acme', current: true },
+  { key: 'globex', name: 'Globex Corporation', href: '#/app/organizations/globex' },
+  {
+    key: 'initech',
+    name: 'Initech, a rather long organization name that has to be shortened',
+    href: '#/app/organizations/initech',
+  },
+]
+
+/** The organization switcher: the user's organizations, the current one marked. */
+export const WithOrganizations: Story = {
+  args: { organizations, createOrganizationHref: '#/app/organizations/create' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Ada Lovelace/ }))
+    const menu = within(document.body).getByRole('menu')
+    const group = await within(menu).findByRole('group', { name: 'Organizations' })
+    const current = within(group).getByRole('menuitem', { name: 'Acme Rockets' })
+    await expect(current).toHaveAttribute('aria-current', 'page')
+    await expect(
+      within(group).getByRole('menuitem', { name: 'Globex Corporation' }),
+    ).not.toHaveAttribute('aria-current')
+    await expect(
+      within(group).getByRole('menuitem', { name: /Create organization/ }),
+    ).toHaveAttribute('href', '#/app/organizations/create')
+    await userEvent.keyboard('{Escape}')
+  },
+}
+
+export const WithOrganizationsOpen: Story = {
+  args: { organizations, defaultOpen: true },
+}
+
+export const WithOrganizationsDark: Story = {
+  ...dark,
+  args: { organizations, defaultOpen: true },
+}
+
+export const WithOrganizationsNarrow: Story = {
+  ...narrow,
+  args: { organizations, defaultOpen: true },
+}
+
 export const LongRtl: Story = {
   ...rtl,
   args: {

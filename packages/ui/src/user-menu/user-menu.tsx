@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -9,6 +10,17 @@ import {
 } from '../dropdown-menu/dropdown-menu.tsx'
 import { cx } from '../lib/cx.ts'
 import { type RenderLink, renderAnchor } from '../lib/link.tsx'
+
+/** One of the signed-in user's organizations, as the switcher lists it. */
+export interface UserMenuOrganization {
+  /** A stable key (e.g. the organization's slug). */
+  key: string
+  name: string
+  /** Where choosing it goes (the organization's home). */
+  href: string
+  /** The organization the user is in now: marked, and announced as the current page. */
+  current?: boolean
+}
 
 export interface UserMenuProps {
   name: string
@@ -18,6 +30,15 @@ export interface UserMenuProps {
   signOutLabel?: string
   /** Renders the sign-out link with the app's router; defaults to a plain `<a href>`. */
   renderLink?: RenderLink
+  /**
+   * The organization switcher: the user's organizations, listed above the other items. Leave it
+   * out to show no switcher.
+   */
+  organizations?: UserMenuOrganization[]
+  organizationsLabel?: string
+  /** Where "Create organization" goes; shown with the switcher. */
+  createOrganizationHref?: string
+  createOrganizationLabel?: string
   /** Extra DropdownMenuItem elements shown above the sign-out item. */
   children?: ReactNode
   className?: string
@@ -34,7 +55,8 @@ function initials(name: string) {
 }
 
 /**
- * The signed-in user's menu: who is signed in, and the way out.
+ * The signed-in user's menu: who is signed in, their organizations (a switcher, when given),
+ * and the way out.
  *
  * @example
  * <UserMenu name={user.name} email={user.email} renderLink={({ href, ...p }) => <Link to={href} {...p} />} />
@@ -45,6 +67,10 @@ export function UserMenu({
   signOutHref = '/sign-out',
   signOutLabel = 'Sign Out',
   renderLink = renderAnchor,
+  organizations,
+  organizationsLabel = 'Organizations',
+  createOrganizationHref = '/app/organizations/create',
+  createOrganizationLabel = 'Create organization',
   children,
   className,
   open,
@@ -68,6 +94,59 @@ export function UserMenu({
           <span className="hm-user-menu__identity-email">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {organizations ? (
+          <>
+            <DropdownMenuGroup aria-label={organizationsLabel}>
+              <DropdownMenuLabel className="hm-user-menu__group-label">
+                {organizationsLabel}
+              </DropdownMenuLabel>
+              {organizations.map((organization) => (
+                <DropdownMenuItem
+                  key={organization.key}
+                  asChild
+                  className="hm-user-menu__organization"
+                  data-current={organization.current ? '' : undefined}
+                >
+                  {renderLink({
+                    href: organization.href,
+                    ...(organization.current ? { 'aria-current': 'page' as const } : {}),
+                    children: (
+                      <>
+                        <span className="hm-user-menu__organization-name">{organization.name}</span>
+                        {organization.current ? (
+                          // aria-current says it to assistive technology; the mark is for the eye.
+                          <svg
+                            className="hm-user-menu__check"
+                            viewBox="0 0 16 16"
+                            aria-hidden="true"
+                          >
+                            <path
+                              d="M3.5 8.5l3 3 6-7"
+                              fill="none"
+                              stroke="currentColor"
+                              strokeWidth="1.75"
+                            />
+                          </svg>
+                        ) : null}
+                      </>
+                    ),
+                  })}
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuItem asChild className="hm-user-menu__create">
+                {renderLink({
+                  href: createOrganizationHref,
+                  children: (
+                    <>
+                      <span aria-hidden="true">+</span> {createOrganizationLabel}
+                    </>
+                  ),
+                })}
+              </DropdownMenuItem>
+            </DropdownMenuGroup>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         {children}
         <DropdownMenuItem asChild>
           {renderLink({ href: signOutHref, children: signOutLabel })}

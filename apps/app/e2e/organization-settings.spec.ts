@@ -1,0 +1,172 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import {
+  baseURL,
+  createOrganization,
+  linkFromMailbox,
+  signUpAndVerify,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
+
+const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
+
+/** Invites `email` as `role` through better-auth and has them sign up and accept, in their own browser. */
+async function addColleague(
+  browser: Browser,
+  owner: Page,
+  slug: string,
+  role: 'admin' | 'member',
+  name: string,
+): Promise<Page> {
+  const email = uniqueEmail(role)
+  const organizations = (await (
+    await owner.request.get(url('/api/auth/organization/list'))
+  ).json()) as Array<{ id: string; slug: string }>
+  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
+  const invited = await owner.request.post(url('/api/auth/organization/invite-member'), {
+    data: { email, role, organizationId },
+    headers: { origin: baseURL() },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+  const colleague = await (await browser.newContext()).newPage()
+  await signUpAndVerify(colleague, email, name)
+  const link = await linkFromMailbox(colleague, email, '/app/invitations/')
+  const invitationId = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '')
+  const accepted = await colleague.request.post(url('/api/auth/organization/accept-invitation'), {
+    data: { invitationId },
+    headers: { origin: baseURL() },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  return colleague
+}
+
+test('an owner renames the organization and changes its slug; the old address redirects', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  const slug = uniqueSlug('rename')
+  const newSlug = `${slug}-ltd`
+  await signUpAndVerify(page, uniqueEmail('owner'), 'Olive Owner')
+  await createOrganization(page, 'Rename Co', slug)
+
+  const orgNav = page.getByRole('navigation', { name: 'Organization' })
+  await expect(orgNav.getByRole('link', { name: 'Sites' })).toHaveAttribute('aria-current', 'page')
+  await orgNav.getByRole('link', { name: 'Settings' }).click()
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/settings$`))
+  await expect(orgNav.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Settings')
+
+  await page.getByLabel('Name').fill('Rename Ltd')
+  await page.getByLabel('Slug').fill(newSlug.toUpperCase())
+  // The address is previewed as it is typed (lowercased, as it will be saved).
+  await expect(page.getByTestId('slug-preview')).toHaveText(`/app/organizations/${newSlug}`)
+  await page.getByRole('button', { name: 'Save settings' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${newSlug}/settings$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Rename Ltd' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Rename Ltd')
+
+  // A member's bookmark from before: the same page under the new slug.
+  const member = await addColleague(browser, page, newSlug, 'member', 'Mo Member')
+  await member.goto(url(`/app/organizations/${slug}`))
+  await expect(member).toHaveURL(new RegExp(`/app/organizations/${newSlug}$`))
+  await expect(member.getByRole('heading', { level: 1, name: 'Rename Ltd' })).toBeVisible()
+  // Members have no Settings tab; the page itself says why.
+  await expect(
+    member
+      .getByRole('navigation', { name: 'Organization' })
+      .getByRole('link', { name: 'Settings' }),
+  ).toHaveCount(0)
+  await member.goto(url(`/app/organizations/${slug}/settings`))
+  await expect(member).toHaveURL(new RegExp(`/app/organizations/${newSlug}/settings$`))
+  await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
+
+  // A stranger learns nothing: back to their own dashboard.
+  const stranger = await (await browser.newContext()).newPage()
+  await signUpAndVerify(stranger, uniqueEmail('stranger'), 'Sam Stranger')
+  await stranger.goto(url(`/app/organizations/${slug}/settings`))
+  await expect(stranger).toHaveURL(/\/app\/organizations\/create$/)
+
+  // A taken slug is refused on the field.
+  const other = uniqueSlug('taken')
+  await createOrganization(page, 'Taken', other)
+  await page.goto(url(`/app/organizations/${newSlug}/settings`))
+  await page.getByLabel('Slug').fill(other)
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByText(`The slug "${other}" is already taken.`)).toBeVisible()
+})
+
+test('an admin is not offered deletion; the owner deletes by typing the slug', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  const keep = uniqueSlug('keep')
+  const slug = uniqueSlug('doomed')
+  await signUpAndVerify(page, uniqueEmail('owner'), 'Olive Owner')
+  await createOrganization(page, 'Keeper', keep)
+  await createOrganization(page, 'Doomed', slug)
+
+  const admin = await addColleague(browser, page, slug, 'admin', 'Ada Admin')
+  await admin.goto(url(`/app/organizations/${slug}/settings`))
+  const danger = admin.getByRole('region', { name: 'Delete this organization' })
+  await expect(danger).toContainText('Only an owner can delete Doomed. Your role is admin')
+  await expect(admin.getByRole('button', { name: 'Delete organization' })).toHaveCount(0)
+  // Asked directly, the server refuses too.
+  const refused = await admin.request.post(url('/api/rpc/organizations/delete'), {
+    data: { json: { organizationSlug: slug, confirmSlug: slug } },
+    headers: { origin: baseURL() },
+  })
+  expect(refused.status()).toBe(403)
+
+  await page.goto(url(`/app/organizations/${slug}/settings`))
+  await page.getByRole('button', { name: 'Delete organization' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete Doomed?' })
+  const confirm = dialog.getByRole('button', { name: 'Delete organization' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel(`Type ${slug} to confirm`).fill('doomed')
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel(`Type ${slug} to confirm`).fill(slug)
+  await confirm.click()
+
+  await expect(page).toHaveURL(/\/app\/organizations$/)
+  await expect(page.getByRole('link', { name: 'Keeper' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Doomed' })).toHaveCount(0)
+  await page.goto(url(`/app/organizations/${slug}`))
+  await expect(page).toHaveURL(/\/app\/organizations$/)
+})
+
+test('the user menu switches between organizations', async ({ page }) => {
+  // Slugs equal to what the form suggests for the names: nothing to race with while typing.
+  const id = Date.now().toString(36)
+  const first = `first-${id}`
+  const second = `second-${id}`
+  await signUpAndVerify(page, uniqueEmail('switch'), 'Sid Switcher')
+  await createOrganization(page, `First ${id}`, first)
+  await createOrganization(page, `Second ${id}`, second)
+
+  await page.getByRole('button', { name: /Sid Switcher/ }).click()
+  const menu = page.getByRole('menu')
+  const organizations = menu.getByRole('group', { name: 'Organizations' })
+  await expect(organizations.getByRole('menuitem', { name: `Second ${id}` })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  await organizations.getByRole('menuitem', { name: `First ${id}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${first}$`))
+  await expect(page.getByRole('heading', { level: 1, name: `First ${id}` })).toBeVisible()
+
+  await page.getByRole('button', { name: /Sid Switcher/ }).click()
+  await expect(
+    page.getByRole('menu').getByRole('menuitem', { name: `First ${id}` }),
+  ).toHaveAttribute('aria-current', 'page')
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: /Create organization/ })
+    .click()
+  await expect(page).toHaveURL(/\/app\/organizations\/create$/)
+})

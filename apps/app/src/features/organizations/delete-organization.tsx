@@ -1,0 +1,119 @@
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogTrigger,
+  Field,
+  Input,
+  toast,
+} from '@headmark/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { FormAlert } from '../../components/auth/form-alert.tsx'
+import { errorText } from '../../lib/form-errors.ts'
+import { orpc } from '../../lib/orpc.ts'
+import { organizationAccess } from './access.ts'
+import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
+
+/**
+ * The danger zone: owners delete the organization once they have typed its slug; admins are told
+ * why they can not.
+ */
+export function DeleteOrganization({ organization }: { organization: Organization }) {
+  const { canDelete } = organizationAccess(organization.role)
+  return (
+    <section aria-labelledby="delete-organization-heading" className="danger-zone stack">
+      <h2 id="delete-organization-heading">Delete this organization</h2>
+      <p className="muted">
+        Deletes its sites with their pages, metadata revisions, API keys and webhooks, its usage,
+        subscription, members and pending invitations. The public API stops answering for its sites
+        at once. This can not be undone.
+      </p>
+      {canDelete ? (
+        <DeleteOrganizationDialog organization={organization} />
+      ) : (
+        <p className="danger-zone-refusal">
+          Only an owner can delete {organization.name}. Your role is {organization.role}: ask one of
+          its owners.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function DeleteOrganizationDialog({ organization }: { organization: Organization }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [typed, setTyped] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const matches = typed.trim() === organization.slug
+
+  const remove = useMutation({
+    ...orpc.organizations.delete.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: async () => {
+      setOpen(false)
+      toast.success(`${organization.name} was deleted.`)
+      // The dashboard must not list it any more: read the list again before going there.
+      await invalidateOrganizations(queryClient)
+      await navigate({ to: '/app' })
+      forgetOrganizationSlug(queryClient, organization.slug)
+    },
+    onError: (failure) => setError(errorText(failure)),
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!matches) {
+      setError(`Type ${organization.slug} to confirm.`)
+      return
+    }
+    remove.mutate({ organizationSlug: organization.slug, confirmSlug: typed.trim() })
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        setTyped('')
+        setError(null)
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="danger" className="justify-start">
+          Delete organization
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={`Delete ${organization.name}?`}
+        description="Every site, page, revision, API key and webhook of this organization goes with it."
+      >
+        <form onSubmit={onSubmit} className="form-stack" noValidate>
+          <FormAlert message={error} />
+          <Field label={`Type ${organization.slug} to confirm`}>
+            <Input
+              value={typed}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              dir="ltr"
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+          </Field>
+          <div className="dialog-actions">
+            <DialogClose asChild>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="danger" disabled={!matches} loading={remove.isPending}>
+              Delete organization
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { orpc, type RpcClient } from '../../lib/orpc.ts'
+
+/** An organization as `auth.getOrganization` returns it, with the caller's role. */
+export type Organization = Awaited<ReturnType<RpcClient['auth']['getOrganization']>>
+
+/** Where a former slug of one of the user's organizations leads now (NOT_FOUND otherwise). */
+export const currentSlugQuery = (organizationSlug: string) =>
+  orpc.organizations.getCurrentSlug.queryOptions({
+    input: { organizationSlug },
+    retry: false,
+    staleTime: 0,
+  })
+
+/**
+ * After an organization changed its name or slug, or was deleted: the user's list of
+ * organizations (dashboard, switcher) and the organization itself are read again.
+ */
+export async function invalidateOrganizations(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() }),
+    queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganization.key() }),
+  ])
+}
+
+/** Drops everything cached under an organization's slug (it moved, or it is gone). */
+export function forgetOrganizationSlug(queryClient: QueryClient, organizationSlug: string): void {
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const input = (query.queryKey[1] as { input?: { organizationSlug?: unknown } } | undefined)
+        ?.input
+      return input?.organizationSlug === organizationSlug
+    },
+  })
+}
