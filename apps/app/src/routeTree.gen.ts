@@ -33,6 +33,9 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/invite'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
@@ -173,6 +176,27 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
     path: '/',
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport.update({
+    id: '/invite',
+    path: '/invite',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute,
   } as any)
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport.update(
@@ -321,9 +345,12 @@ export interface FileRoutesByFullPath {
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -357,7 +384,9 @@ export interface FileRoutesByTo {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -393,9 +422,12 @@ export interface FileRoutesById {
   '/_authenticated/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -433,9 +465,12 @@ export interface FileRouteTypes {
     | '/app/invitations/$invitationId'
     | '/app/organizations/create'
     | '/app/organizations/'
+    | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/members/invite'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -469,7 +504,9 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations'
     | '/app/organizations/$organizationSlug'
+    | '/app/organizations/$organizationSlug/members/invite'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -504,9 +541,12 @@ export interface FileRouteTypes {
     | '/_authenticated/app/invitations/$invitationId'
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
+    | '/_authenticated/app/organizations/$organizationSlug/members'
     | '/_authenticated/app/organizations/$organizationSlug/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/_authenticated/app/organizations/$organizationSlug/members/invite'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
+    | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -706,6 +746,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/members': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members'
+      path: '/members'
+      fullPath: '/app/organizations/$organizationSlug/members'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/members/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/members/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/members/invite': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members/invite'
+      path: '/invite'
+      fullPath: '/app/organizations/$organizationSlug/members/invite'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
       path: '/sites/$siteHostname'
@@ -807,6 +868,24 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
+  AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
@@ -892,6 +971,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWi
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
@@ -899,6 +979,8 @@ interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
   {
+    AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugIndexRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute:

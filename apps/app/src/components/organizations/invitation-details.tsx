@@ -1,5 +1,6 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { InvitationAnswer } from '../../features/members/invitation-answer.tsx'
 import { invitationQuery } from '../../lib/queries.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' })
@@ -18,6 +19,10 @@ export function InvitationDetails({ invitationId }: { invitationId: string }) {
           <p className="muted">
             This invitation expires on {dateFormat.format(invitation.expiresAt)}.
           </p>
+          <InvitationAnswer
+            invitationId={invitation.id}
+            organizationName={invitation.organizationName}
+          />
         </CardContent>
       </Card>
     </section>
