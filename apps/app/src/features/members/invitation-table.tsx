@@ -46,7 +46,7 @@ export function InvitationTable({
     )
   }
   return (
-    <Table scrollLabel="Pending invitations">
+    <Table scrollLabel="Pending invitations" aria-label="Pending invitations">
       <TableHeader>
         <TableRow>
           <TableHead>E-mail</TableHead>

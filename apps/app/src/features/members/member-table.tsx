@@ -39,7 +39,7 @@ export function MemberTable({
   const { data: members } = useSuspenseQuery(membersQuery(organizationSlug))
   const owners = members.filter((member) => member.role === 'owner').length
   return (
-    <Table scrollLabel="Members">
+    <Table scrollLabel="Members" aria-label="Members">
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
@@ -121,7 +121,7 @@ function MemberRow({
             }
           />
         ) : (
-          <Badge tone={member.role === 'owner' ? 'info' : 'neutral'}>
+          <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>
             {roleLabel[member.role]}
           </Badge>
         )}
