@@ -8,7 +8,7 @@ import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import { authSchema, member } from './db/schema.ts'
-import { refuseClosedMemberEndpoints } from './members.ts'
+import { guardMemberEndpoints } from './members.ts'
 import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
 import type { ServerEnv } from './env.ts'
@@ -185,7 +185,7 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
       // fake success (enumeration protection). The product wants the form to say so plainly.
       before: createAuthMiddleware(async (ctx) => {
         await hideAdminEndpoints(ctx)
-        refuseClosedMemberEndpoints(ctx)
+        await guardMemberEndpoints(ctx, db)
         if (CLOSED_ENDPOINTS.has(ctx.path)) {
           throw APIError.from('NOT_FOUND', {
             code: 'NOT_FOUND',

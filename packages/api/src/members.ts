@@ -1,8 +1,8 @@
 import { ORPCError } from '@orpc/server'
-import { APIError } from 'better-auth/api'
+import { APIError, getSessionFromCtx } from 'better-auth/api'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
-import { member, organization, session, teamMember, team } from './db/schema.ts'
+import { invitation, member, organization, session, team, teamMember } from './db/schema.ts'
 import { invitationEmail } from './emails.ts'
 import type { Mailer } from './mailer.ts'
 import { type OrganizationRole, primaryOrganizationRole } from './permissions.ts'
@@ -28,14 +28,42 @@ const CLOSED_MEMBER_ENDPOINTS = new Set([
   '/organization/add-member',
 ])
 
-/** Refuses better-auth's member endpoints that would bypass Headmark's owner rules. */
-export function refuseClosedMemberEndpoints(ctx: { path: string; request?: Request }): void {
+/**
+ * Holds better-auth's member endpoints to Headmark's owner rules: the closed ones answer 404, and
+ * cancelling an invitation to become owner is for owners only (as `invitations.cancel`).
+ */
+export async function guardMemberEndpoints(
+  ctx: Parameters<typeof getSessionFromCtx>[0] & { path: string; request?: Request },
+  db: Database,
+): Promise<void> {
   // Server-side `auth.api.*` calls have no request: only Headmark's own code makes them.
-  if (!ctx.request || !CLOSED_MEMBER_ENDPOINTS.has(ctx.path)) return
-  throw APIError.from('NOT_FOUND', {
-    code: 'NOT_FOUND',
-    message: 'This endpoint is not available: manage members on the organization’s Members page.',
-  })
+  if (!ctx.request) return
+  if (CLOSED_MEMBER_ENDPOINTS.has(ctx.path)) {
+    throw APIError.from('NOT_FOUND', {
+      code: 'NOT_FOUND',
+      message: 'This endpoint is not available: manage members on the organization’s Members page.',
+    })
+  }
+  if (ctx.path !== '/organization/cancel-invitation') return
+  const invitationId = (ctx.body as { invitationId?: unknown } | undefined)?.invitationId
+  const session = await getSessionFromCtx(ctx).catch(() => null)
+  if (typeof invitationId !== 'string' || !session) return
+  const [row] = await db
+    .select({ invitationRole: invitation.role, callerRole: member.role })
+    .from(invitation)
+    .innerJoin(
+      member,
+      and(eq(member.organizationId, invitation.organizationId), eq(member.userId, session.user.id)),
+    )
+    .where(eq(invitation.id, invitationId))
+  if (!row) return // better-auth answers unknown invitations and strangers itself.
+  const target = primaryOrganizationRole(row.invitationRole ?? '')
+  if (!mayActOnRole(primaryOrganizationRole(row.callerRole), target)) {
+    throw APIError.from('FORBIDDEN', {
+      code: 'FORBIDDEN',
+      message: 'Only owners can make, change or remove owners, or invite one.',
+    })
+  }
 }
 
 /**

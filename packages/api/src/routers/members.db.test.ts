@@ -295,4 +295,23 @@ describe('better-auth’s own member endpoints', () => {
     const byOwner = await cast.owner.post('/api/auth/organization/invite-member', body)
     expect(byOwner.status).toBe(200)
   })
+
+  it('let only owners cancel an invitation to become owner through cancel-invitation', async () => {
+    const cast = await organizationCast(server.current)
+    const { id } = await cast.owner.rpc.invitations.create({
+      ...acme,
+      email: 'boss@example.com',
+      role: 'owner',
+    })
+    const byAdmin = await cast.admin.post('/api/auth/organization/cancel-invitation', {
+      invitationId: id,
+    })
+    expect(byAdmin.status).toBe(403)
+    expect(await cast.owner.rpc.members.listInvitations(acme)).toHaveLength(1)
+    const byOwner = await cast.owner.post('/api/auth/organization/cancel-invitation', {
+      invitationId: id,
+    })
+    expect(byOwner.status).toBe(200)
+    expect(await cast.owner.rpc.members.listInvitations(acme)).toEqual([])
+  })
 })

@@ -11,7 +11,7 @@ export function InvitationDetails({ invitationId }: { invitationId: string }) {
     <section className="page-narrow stack">
       <h1>Join {invitation.organizationName}</h1>
       <Card>
-        <CardContent>
+        <CardContent className="stack">
           <p>
             {invitation.inviterName} ({invitation.inviterEmail}) invited you to join{' '}
             <strong>{invitation.organizationName}</strong> as {invitation.role}.

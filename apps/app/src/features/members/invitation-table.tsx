@@ -50,9 +50,9 @@ export function InvitationTable({
       <TableHeader>
         <TableRow>
           <TableHead>E-mail</TableHead>
-          <TableHead>Role</TableHead>
+          <TableHead className="hide-narrow">Role</TableHead>
           <TableHead className="hide-narrow">Invited by</TableHead>
-          <TableHead>Expires</TableHead>
+          <TableHead className="hide-narrow">Expires</TableHead>
           <TableHead>
             <span className="hm-visually-hidden">Actions</span>
           </TableHead>
@@ -91,17 +91,18 @@ function InvitationRow({
   })
   return (
     <TableRow>
-      <TableCell className="break">{invitation.email}</TableCell>
-      <TableCell>
+      <TableCell className="invitation-email">
+        {invitation.email}
+        <div className="muted small member-detail-narrow">
+          {roleLabel[invitation.role]} · <Expiry invitation={invitation} />
+        </div>
+      </TableCell>
+      <TableCell className="hide-narrow">
         <Badge>{roleLabel[invitation.role]}</Badge>
       </TableCell>
       <TableCell className="hide-narrow">{invitation.inviterName}</TableCell>
-      <TableCell className="nowrap">
-        {invitation.expired ? (
-          <Badge tone="warning">Expired</Badge>
-        ) : (
-          <Time value={invitation.expiresAt} />
-        )}
+      <TableCell className="nowrap hide-narrow">
+        <Expiry invitation={invitation} />
       </TableCell>
       <TableCell className="row-actions">
         {canManage ? (
@@ -134,5 +135,16 @@ function InvitationRow({
         ) : null}
       </TableCell>
     </TableRow>
+  )
+}
+
+function Expiry({ invitation }: { invitation: OrganizationInvitation }) {
+  return invitation.expired ? (
+    <Badge tone="warning">Expired</Badge>
+  ) : (
+    <>
+      <span className="hm-visually-hidden">Expires </span>
+      <Time value={invitation.expiresAt} />
+    </>
   )
 }

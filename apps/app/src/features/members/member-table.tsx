@@ -99,10 +99,10 @@ function MemberRow({
 
   return (
     <TableRow>
-      <TableCell>
+      <TableCell className="member-cell">
         <span className="member-name">{member.name}</span>
         {isMe ? <span className="muted"> (you)</span> : null}
-        <div className="muted small member-email-narrow">{member.email}</div>
+        <div className="muted small member-detail-narrow">{member.email}</div>
       </TableCell>
       <TableCell className="hide-narrow break">{member.email}</TableCell>
       <TableCell>
