@@ -33,7 +33,10 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/settings'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/invite'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
@@ -175,12 +178,33 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
 const AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport.update({
+    id: '/invite',
+    path: '/invite',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute,
   } as any)
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport.update(
@@ -329,10 +353,13 @@ export interface FileRoutesByFullPath {
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -367,7 +394,9 @@ export interface FileRoutesByTo {
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -403,10 +432,13 @@ export interface FileRoutesById {
   '/_authenticated/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -444,10 +476,13 @@ export interface FileRouteTypes {
     | '/app/invitations/$invitationId'
     | '/app/organizations/create'
     | '/app/organizations/'
+    | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/members/invite'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -482,7 +517,9 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug'
+    | '/app/organizations/$organizationSlug/members/invite'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -517,10 +554,13 @@ export interface FileRouteTypes {
     | '/_authenticated/app/invitations/$invitationId'
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
+    | '/_authenticated/app/organizations/$organizationSlug/members'
     | '/_authenticated/app/organizations/$organizationSlug/settings'
     | '/_authenticated/app/organizations/$organizationSlug/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/_authenticated/app/organizations/$organizationSlug/members/invite'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
+    | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -720,12 +760,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/members': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members'
+      path: '/members'
+      fullPath: '/app/organizations/$organizationSlug/members'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/settings': {
       id: '/_authenticated/app/organizations/$organizationSlug/settings'
       path: '/settings'
       fullPath: '/app/organizations/$organizationSlug/settings'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/members/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/members/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/members/invite': {
+      id: '/_authenticated/app/organizations/$organizationSlug/members/invite'
+      path: '/invite'
+      fullPath: '/app/organizations/$organizationSlug/members/invite'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
@@ -828,6 +889,24 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
+  AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
@@ -913,6 +992,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWi
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
@@ -921,6 +1001,8 @@ interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
   {
+    AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute,
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:

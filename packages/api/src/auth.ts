@@ -8,6 +8,7 @@ import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import { authSchema, member } from './db/schema.ts'
+import { guardMemberEndpoints } from './members.ts'
 import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
 import type { ServerEnv } from './env.ts'
@@ -184,6 +185,7 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
       before: createAuthMiddleware(async (ctx) => {
         await hideAdminEndpoints(ctx)
         closeOrganizationSettingsEndpoints(ctx)
+        await guardMemberEndpoints(ctx, db)
         if (CLOSED_ENDPOINTS.has(ctx.path)) {
           throw APIError.from('NOT_FOUND', {
             code: 'NOT_FOUND',

@@ -142,6 +142,7 @@ export async function createHeadmark(
     auth,
     events,
     webhooks,
+    mailer,
     headers,
     rateLimit,
   })

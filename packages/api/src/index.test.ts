@@ -22,6 +22,7 @@ describe('@headmark/api entry point', () => {
       procedures: [
         'auth',
         'invitations',
+        'members',
         'organizations',
         'sites',
         'pages',

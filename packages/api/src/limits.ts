@@ -20,6 +20,8 @@ export const limits = {
   emailsPerAddress: { max: 5, windowSeconds: 60 * 60 },
   /** Invitations sent by one person. */
   invitationsPerUser: { max: 30, windowSeconds: LONGEST_WINDOW_SECONDS },
+  /** E-mails of one invitation sent again. */
+  invitationResends: { max: 3, windowSeconds: 60 * 60 },
   /** Organizations created by one person. */
   organizationsPerUser: { max: 10, windowSeconds: LONGEST_WINDOW_SECONDS },
 } as const satisfies Record<string, Limit>

@@ -148,4 +148,27 @@ describe('per-user limits', () => {
       /^You have sent many invitations today\. Try again in/,
     )
   })
+
+  it('resending one invitation is limited per hour', async () => {
+    const ada = await signedUpVisitor(server.current, { name: 'Ada', email: 'ada@example.com' })
+    await ada.rpc.organizations.create({ name: 'Acme', slug: 'acme' })
+    const target = { organizationSlug: 'acme' }
+    const { id } = await ada.rpc.invitations.create({
+      ...target,
+      email: 'nina@example.com',
+      role: 'member',
+    })
+    for (let i = 0; i < limits.invitationResends.max; i++) {
+      await ada.rpc.invitations.resend({ ...target, invitationId: id })
+    }
+    await expect(ada.rpc.invitations.resend({ ...target, invitationId: id })).rejects.toMatchObject(
+      {
+        code: 'TOO_MANY_REQUESTS',
+        status: 429,
+        message: expect.stringMatching(/^This invitation was sent several times in the last hour/),
+      },
+    )
+    const mails = await server.current.headmark.mailbox?.list({ to: 'nina@example.com' })
+    expect(mails).toHaveLength(1 + limits.invitationResends.max)
+  })
 })

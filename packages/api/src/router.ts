@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth.ts'
 import { billingRouter } from './routers/billing.ts'
 import { discoveredPathsRouter } from './routers/discovered-paths.ts'
 import { invitationsRouter } from './routers/invitations.ts'
+import { membersRouter } from './routers/members.ts'
 import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
 import { organizationsRouter } from './routers/organizations.ts'
 import { pagesRouter } from './routers/pages.ts'
@@ -14,6 +15,7 @@ import { siteApiKeysRouter } from './routers/site-api-keys.ts'
 export const router = {
   auth: authRouter,
   invitations: invitationsRouter,
+  members: membersRouter,
   organizations: organizationsRouter,
   sites: sitesRouter,
   pages: pagesRouter,

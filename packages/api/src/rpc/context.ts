@@ -2,6 +2,7 @@ import type { Auth, AuthSession } from '../auth.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
 import type { ServerEnv } from '../env.ts'
+import type { Mailer } from '../mailer.ts'
 import type { WebhookService } from '../webhooks/worker.ts'
 
 /** What every procedure receives. */
@@ -14,6 +15,8 @@ export interface Context {
   events: CoreEvents
   /** Webhook delivery: queues attempts, reads the queue, seals secrets, follows calls live. */
   webhooks: WebhookService
+  /** Sends e-mails (invitations). */
+  mailer: Mailer
   /** The request's headers: better-auth reads the session cookie from them. */
   headers: Headers
   /**

@@ -1,5 +1,6 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { InvitationAnswer } from '../../features/members/invitation-answer.tsx'
 import { invitationQuery } from '../../lib/queries.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' })
@@ -10,7 +11,7 @@ export function InvitationDetails({ invitationId }: { invitationId: string }) {
     <section className="page-narrow stack">
       <h1>Join {invitation.organizationName}</h1>
       <Card>
-        <CardContent>
+        <CardContent className="stack">
           <p>
             {invitation.inviterName} ({invitation.inviterEmail}) invited you to join{' '}
             <strong>{invitation.organizationName}</strong> as {invitation.role}.
@@ -18,6 +19,10 @@ export function InvitationDetails({ invitationId }: { invitationId: string }) {
           <p className="muted">
             This invitation expires on {dateFormat.format(invitation.expiresAt)}.
           </p>
+          <InvitationAnswer
+            invitationId={invitation.id}
+            organizationName={invitation.organizationName}
+          />
         </CardContent>
       </Card>
     </section>

@@ -15,6 +15,7 @@ export function organizationNavItems(role: Organization['role']): OrganizationNa
   const access = organizationAccess(role)
   return [
     { label: 'Sites', to: '/app/organizations/$organizationSlug', exact: true },
+    { label: 'Members', to: '/app/organizations/$organizationSlug/members' },
     ...(access.canUpdate
       ? [{ label: 'Settings', to: '/app/organizations/$organizationSlug/settings' } as const]
       : []),

@@ -1,0 +1,58 @@
+import { Button, toast } from '@headmark/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { orpc } from '../../lib/orpc.ts'
+import { invalidateMembership } from './queries.ts'
+
+/** Accept (and go to the organization) or reject (and go back to the dashboard). */
+export function InvitationAnswer({
+  invitationId,
+  organizationName,
+}: {
+  invitationId: string
+  organizationName: string
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+
+  const accept = useMutation({
+    ...orpc.invitations.accept.mutationOptions(),
+    onSuccess: async ({ organizationSlug }) => {
+      toast.success(`You joined ${organizationName}.`)
+      await invalidateMembership(queryClient)
+      await navigate({
+        to: '/app/organizations/$organizationSlug',
+        params: { organizationSlug },
+      })
+    },
+  })
+  const reject = useMutation({
+    ...orpc.invitations.reject.mutationOptions(),
+    onSuccess: async () => {
+      toast.success(`You declined the invitation to ${organizationName}.`)
+      await navigate({ to: '/app' })
+      await invalidateMembership(queryClient)
+    },
+  })
+  const busy = accept.isPending || reject.isPending
+
+  return (
+    <div className="actions">
+      <Button
+        variant="primary"
+        loading={accept.isPending}
+        disabled={busy}
+        onClick={() => accept.mutate({ invitationId })}
+      >
+        Accept invitation
+      </Button>
+      <Button
+        loading={reject.isPending}
+        disabled={busy}
+        onClick={() => reject.mutate({ invitationId })}
+      >
+        Reject
+      </Button>
+    </div>
+  )
+}
