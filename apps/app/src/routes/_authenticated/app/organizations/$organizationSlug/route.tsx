@@ -1,13 +1,25 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
+import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
 import { organizationQuery } from '../../../../../lib/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
-  loader: async ({ context, params }) => {
+  loader: async ({ context, params, location }) => {
     try {
-      const organization = await context.queryClient.ensureQueryData(
-        organizationQuery(params.organizationSlug),
-      )
+      // Both from the query cache when fresh, and fetched in parallel when not: the guard
+      // costs no extra round trip on a navigation.
+      const [organization, subscription] = await Promise.all([
+        context.queryClient.ensureQueryData(organizationQuery(params.organizationSlug)),
+        context.queryClient.ensureQueryData(subscriptionQuery(params.organizationSlug)),
+      ])
+      // Spec §2: an organization without a plan chooses one before anything else.
+      if (!subscription && !isOnboardingPath(location.pathname, params.organizationSlug)) {
+        throw redirect({
+          to: '/app/organizations/$organizationSlug/onboarding/plan',
+          params: { organizationSlug: params.organizationSlug },
+        })
+      }
       return { crumb: organization.name }
     } catch (error) {
       // An organization that does not exist, or that this user can not see, is not an error
