@@ -3,6 +3,11 @@ import { choosePlan, createOrganization, signUpAndVerify, uniqueEmail, url } fro
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
 const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
+/** A code block (`@headmark/ui` CodeBlock) by its label, e.g. the file name. */
+const codeBlock = (page: Page, label: string) =>
+  page
+    .locator('figure')
+    .filter({ has: page.locator('figcaption').getByText(label, { exact: true }) })
 
 test('an owner signs up, chooses a plan, creates the first site, installs it and reaches the organization home', async ({
   page,
@@ -74,16 +79,16 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await expect(
     page.getByRole('heading', { level: 1, name: 'Install Headmark on Launchpad web' }),
   ).toBeVisible()
-  const dsn = (await page.getByRole('figure', { name: 'DSN' }).locator('code').textContent()) ?? ''
+  const dsn = (await codeBlock(page, 'DSN').locator('code').textContent()) ?? ''
   expect(dsn).toMatch(/^[A-Za-z0-9_-]{22,}$/)
 
-  const envFile = page.getByRole('figure', { name: '.env.local' })
+  const envFile = codeBlock(page, '.env.local')
   await expect(envFile).toContainText(`HEADMARK_DSN=${dsn}`)
   await expect(envFile).toContainText(`HEADMARK_URL=${new URL(url('/')).origin}/api/openapi`)
   await expect(envFile).toContainText('# HEADMARK_API_KEY=')
 
   await page.getByRole('button', { name: 'Create API key' }).click()
-  const key = page.getByRole('figure', { name: 'API key' }).locator('code')
+  const key = codeBlock(page, 'API key').locator('code')
   await expect(key).toHaveText(/^hm_/)
   const apiKey = (await key.textContent()) ?? ''
   await expect(page.getByText('You will not see this key again')).toBeVisible()
@@ -95,9 +100,7 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toContain(`HEADMARK_DSN=${dsn}`)
   expect(copied).toContain(`HEADMARK_API_KEY=${apiKey}`)
-  await expect(page.getByRole('figure', { name: 'app/api/headmark/route.ts' })).toContainText(
-    'createWebhookRoute',
-  )
+  await expect(codeBlock(page, 'app/api/headmark/route.ts')).toContainText('createWebhookRoute')
 
   // The framework tabs work from the keyboard.
   await page.getByRole('tab', { name: 'Next.js' }).focus()
@@ -106,12 +109,10 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
     'aria-selected',
     'true',
   )
-  await expect(page.getByRole('figure', { name: 'src/headmark.functions.ts' })).toBeVisible()
-  await expect(page.getByRole('figure', { name: '.env' })).toContainText(`HEADMARK_DSN=${dsn}`)
+  await expect(codeBlock(page, 'src/headmark.functions.ts')).toBeVisible()
+  await expect(codeBlock(page, '.env')).toContainText(`HEADMARK_DSN=${dsn}`)
   await page.keyboard.press('ArrowRight')
-  await expect(page.getByRole('figure', { name: 'webhook.ts' })).toContainText(
-    'createWebhookHandler',
-  )
+  await expect(codeBlock(page, 'webhook.ts')).toContainText('createWebhookHandler')
 
   // Then the organization's home, with the new site.
   await page.getByRole('link', { name: 'Go to Launchpad' }).click()
@@ -140,7 +141,7 @@ test('the guards: plan without a subscription, site without sites, home with one
   await createOrganization(page, 'Guards', slug, { plan: false })
 
   // No subscription: any screen of the organization, the home included, goes to the plan.
-  for (const path of ['', '/sites/new', '/onboarding/site', '/onboarding/install?siteHostname=x']) {
+  for (const path of ['', '/sites/new', '/sites/x.example', '/onboarding/site', '/onboarding']) {
     await page.goto(url(`${org}${path}`))
     await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
   }

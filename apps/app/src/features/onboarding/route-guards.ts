@@ -1,9 +1,24 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import { isErrorCode } from '../../lib/form-errors.ts'
 import { sitesQuery } from '../sites/queries.ts'
 import { isPlanSuccessPath } from './guards.ts'
 import { subscriptionQuery } from './queries.ts'
+
+/**
+ * Refetches a query that a write invalidated since it was last read, so that a guard's
+ * `ensureQueryData` after it does not decide on the old data (e.g. the empty site list from
+ * before the first site was created, which would send the user back to onboarding).
+ * `ensureQueryData` alone answers from the invalidated cache.
+ */
+export async function refreshIfInvalidated(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+): Promise<void> {
+  if (queryClient.getQueryState(queryKey)?.isInvalidated) {
+    await queryClient.refetchQueries({ queryKey, exact: true })
+  }
+}
 
 /**
  * Runs a guard's reads; an organization the user can not see (NOT_FOUND) is left to the
@@ -28,9 +43,10 @@ export async function guardPlanStep(
   pathname: string,
 ): Promise<void> {
   if (isPlanSuccessPath(pathname)) return
-  const subscription = await unlessMissing(() =>
-    queryClient.ensureQueryData(subscriptionQuery(organizationSlug)),
-  )
+  const subscription = await unlessMissing(async () => {
+    await refreshIfInvalidated(queryClient, subscriptionQuery(organizationSlug).queryKey)
+    return queryClient.ensureQueryData(subscriptionQuery(organizationSlug))
+  })
   if (subscription) {
     throw redirect({
       to: '/app/organizations/$organizationSlug/onboarding/site',
@@ -47,12 +63,16 @@ export async function guardSiteStep(
   queryClient: QueryClient,
   organizationSlug: string,
 ): Promise<void> {
-  const read = await unlessMissing(() =>
-    Promise.all([
+  const read = await unlessMissing(async () => {
+    await Promise.all([
+      refreshIfInvalidated(queryClient, subscriptionQuery(organizationSlug).queryKey),
+      refreshIfInvalidated(queryClient, sitesQuery(organizationSlug).queryKey),
+    ])
+    return Promise.all([
       queryClient.ensureQueryData(subscriptionQuery(organizationSlug)),
       queryClient.ensureQueryData(sitesQuery(organizationSlug)),
-    ]),
-  )
+    ])
+  })
   if (!read) return
   const [subscription, sites] = read
   if (!subscription) {

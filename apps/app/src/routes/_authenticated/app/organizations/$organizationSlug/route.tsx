@@ -2,6 +2,7 @@ import { ORPCError } from '@orpc/client'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
 import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
+import { refreshIfInvalidated } from '../../../../../features/onboarding/route-guards.ts'
 import { organizationQuery } from '../../../../../lib/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
@@ -11,7 +12,12 @@ export const Route = createFileRoute('/_authenticated/app/organizations/$organiz
       // costs no extra round trip on a navigation.
       const [organization, subscription] = await Promise.all([
         context.queryClient.ensureQueryData(organizationQuery(params.organizationSlug)),
-        context.queryClient.ensureQueryData(subscriptionQuery(params.organizationSlug)),
+        refreshIfInvalidated(
+          context.queryClient,
+          subscriptionQuery(params.organizationSlug).queryKey,
+        ).then(() =>
+          context.queryClient.ensureQueryData(subscriptionQuery(params.organizationSlug)),
+        ),
       ])
       // Spec §2: an organization without a plan chooses one before anything else.
       if (!subscription && !isOnboardingPath(location.pathname, params.organizationSlug)) {

@@ -21,7 +21,8 @@ export const Route = createFileRoute(
         context.queryClient.ensureQueryData(siteQuery(params.organizationSlug, deps.siteHostname)),
         publicApiUrl(),
       ])
-      return { apiUrl }
+      // The crumb leads back to this site's install step.
+      return { apiUrl, crumbSearch: { siteHostname: deps.siteHostname } }
     } catch (error) {
       // A site of another organization, or one that was deleted meanwhile, is said so in place.
       if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
