@@ -1,23 +1,39 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import { isErrorCode } from '../../lib/form-errors.ts'
 import { sitesQuery } from '../sites/queries.ts'
 import { isPlanSuccessPath } from './guards.ts'
 import { subscriptionQuery } from './queries.ts'
 
-/**
- * Refetches a query that a write invalidated since it was last read, so that a guard's
- * `ensureQueryData` after it does not decide on the old data (e.g. the empty site list from
- * before the first site was created, which would send the user back to onboarding).
- * `ensureQueryData` alone answers from the invalidated cache.
- */
-export async function refreshIfInvalidated(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-): Promise<void> {
-  if (queryClient.getQueryState(queryKey)?.isInvalidated) {
-    await queryClient.refetchQueries({ queryKey, exact: true })
-  }
+// The guards read the query cache (no request on most navigations) and, before redirecting,
+// ask the server again (`staleTime: 0`): the cache may hold an answer from before a write, e.g.
+// the empty site list from before the first site was created, which would send the user back.
+
+/** The organization's subscription as the server has it now (a guard's check before redirecting). */
+export function freshSubscription(queryClient: QueryClient, organizationSlug: string) {
+  return queryClient.fetchQuery({ ...subscriptionQuery(organizationSlug), staleTime: 0 })
+}
+
+/** The organization's subscription: from the cache, and from the server when it says none. */
+async function currentSubscription(queryClient: QueryClient, organizationSlug: string) {
+  const cached = await queryClient.ensureQueryData(subscriptionQuery(organizationSlug))
+  return cached ?? freshSubscription(queryClient, organizationSlug)
+}
+
+/** How many sites the organization has: from the cache, or (`fresh`) from the server. */
+async function siteCount(queryClient: QueryClient, organizationSlug: string, fresh: boolean) {
+  const sites = fresh
+    ? await queryClient.fetchQuery({ ...sitesQuery(organizationSlug), staleTime: 0 })
+    : await queryClient.ensureQueryData(sitesQuery(organizationSlug))
+  return sites.length
+}
+
+/** Whether the organization has no site, asked of the server when the cache says so. */
+export async function hasNoSites(queryClient: QueryClient, organizationSlug: string) {
+  return (
+    (await siteCount(queryClient, organizationSlug, false)) === 0 &&
+    (await siteCount(queryClient, organizationSlug, true)) === 0
+  )
 }
 
 /**
@@ -43,10 +59,7 @@ export async function guardPlanStep(
   pathname: string,
 ): Promise<void> {
   if (isPlanSuccessPath(pathname)) return
-  const subscription = await unlessMissing(async () => {
-    await refreshIfInvalidated(queryClient, subscriptionQuery(organizationSlug).queryKey)
-    return queryClient.ensureQueryData(subscriptionQuery(organizationSlug))
-  })
+  const subscription = await unlessMissing(() => freshSubscription(queryClient, organizationSlug))
   if (subscription) {
     throw redirect({
       to: '/app/organizations/$organizationSlug/onboarding/site',
@@ -63,16 +76,12 @@ export async function guardSiteStep(
   queryClient: QueryClient,
   organizationSlug: string,
 ): Promise<void> {
-  const read = await unlessMissing(async () => {
-    await Promise.all([
-      refreshIfInvalidated(queryClient, subscriptionQuery(organizationSlug).queryKey),
-      refreshIfInvalidated(queryClient, sitesQuery(organizationSlug).queryKey),
-    ])
-    return Promise.all([
-      queryClient.ensureQueryData(subscriptionQuery(organizationSlug)),
-      queryClient.ensureQueryData(sitesQuery(organizationSlug)),
-    ])
-  })
+  const read = await unlessMissing(() =>
+    Promise.all([
+      currentSubscription(queryClient, organizationSlug),
+      siteCount(queryClient, organizationSlug, true),
+    ]),
+  )
   if (!read) return
   const [subscription, sites] = read
   if (!subscription) {
@@ -81,7 +90,7 @@ export async function guardSiteStep(
       params: { organizationSlug },
     })
   }
-  if (sites.length > 0) throw home(organizationSlug)
+  if (sites > 0) throw home(organizationSlug)
 }
 
 /** `onboarding/install` without the site it is about goes to the organization home (spec §2). */

@@ -2,7 +2,7 @@ import { ORPCError } from '@orpc/client'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
 import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
-import { refreshIfInvalidated } from '../../../../../features/onboarding/route-guards.ts'
+import { freshSubscription } from '../../../../../features/onboarding/route-guards.ts'
 import { organizationQuery } from '../../../../../lib/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
@@ -12,15 +12,15 @@ export const Route = createFileRoute('/_authenticated/app/organizations/$organiz
       // costs no extra round trip on a navigation.
       const [organization, subscription] = await Promise.all([
         context.queryClient.ensureQueryData(organizationQuery(params.organizationSlug)),
-        refreshIfInvalidated(
-          context.queryClient,
-          subscriptionQuery(params.organizationSlug).queryKey,
-        ).then(() =>
-          context.queryClient.ensureQueryData(subscriptionQuery(params.organizationSlug)),
-        ),
+        context.queryClient.ensureQueryData(subscriptionQuery(params.organizationSlug)),
       ])
-      // Spec §2: an organization without a plan chooses one before anything else.
-      if (!subscription && !isOnboardingPath(location.pathname, params.organizationSlug)) {
+      // Spec §2: an organization without a plan chooses one before anything else (asking the
+      // server again first: the cached answer may be from before the plan was chosen).
+      if (
+        !subscription &&
+        !isOnboardingPath(location.pathname, params.organizationSlug) &&
+        !(await freshSubscription(context.queryClient, params.organizationSlug))
+      ) {
         throw redirect({
           to: '/app/organizations/$organizationSlug/onboarding/plan',
           params: { organizationSlug: params.organizationSlug },
