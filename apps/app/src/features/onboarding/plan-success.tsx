@@ -56,7 +56,7 @@ export function PlanSuccess({ organizationSlug }: { organizationSlug: string }) 
             {organization.name} is on the {current.planName} plan
           </h1>
           <Card>
-            <CardContent className="stack">
+            <CardContent className="onboarding-plan-quotas">
               <PlanQuotaList quotas={getPlan(current.planId).quotas} />
             </CardContent>
           </Card>

@@ -29,7 +29,7 @@ describe('the install snippets', () => {
     expect(frameworks.map((framework) => framework.name)).toEqual([
       'Next.js',
       'TanStack Start',
-      'Any server (fetch)',
+      'Plain fetch',
     ])
     for (const framework of frameworks) {
       const code = framework.files.map((file) => file.code).join('\n')

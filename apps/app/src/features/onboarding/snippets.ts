@@ -177,7 +177,7 @@ export const Route = createFileRoute('/api/headmark')({
 function plainFetch(values: InstallValues): FrameworkSnippets {
   return {
     id: 'fetch',
-    name: 'Any server (fetch)',
+    name: 'Plain fetch',
     intro:
       'One request per page with fetch, turned into escaped <head> tags; createMetadataClient adds a cache.',
     files: [
