@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
-import { choosePlan, createOrganization, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import {
+  baseURL,
+  choosePlan,
+  createOrganization,
+  linkFromMailbox,
+  signUpAndVerify,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
 const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
@@ -161,4 +169,48 @@ test('the guards: plan without a subscription, site without sites, home with one
   // Someone else's organization is not shown: back to the dashboard.
   await page.goto(url('/app/organizations/no-such-organization/onboarding/site'))
   await expect(page).toHaveURL(/\/app\/organizations(\/create)?$/)
+})
+
+test('a member sees the plans but leaves the choice to an owner', async ({ page, browser }) => {
+  const memberEmail = uniqueEmail('plan-member')
+  const slug = uniqueSlug('members')
+  const org = `/app/organizations/${slug}`
+  await signUpAndVerify(page, uniqueEmail('plan-owner'), 'Plan Owner')
+  await createOrganization(page, 'Members Only', slug, { plan: false })
+
+  // The owner invites the member (through better-auth's endpoint).
+  const organizations = (await (
+    await page.request.get(url('/api/auth/organization/list'))
+  ).json()) as Array<{ id: string; slug: string }>
+  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
+  const invited = await page.request.post(url('/api/auth/organization/invite-member'), {
+    data: { email: memberEmail, role: 'member', organizationId },
+    headers: { origin: baseURL() },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+
+  const memberContext = await browser.newContext()
+  const member = await memberContext.newPage()
+  await signUpAndVerify(member, memberEmail, 'Plan Member')
+  const invitationLink = await linkFromMailbox(member, memberEmail, '/app/invitations/')
+  const invitationId = decodeURIComponent(new URL(invitationLink).pathname.split('/').at(-1) ?? '')
+  const accepted = await member.request.post(url('/api/auth/organization/accept-invitation'), {
+    data: { invitationId },
+    headers: { origin: baseURL() },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+
+  await member.goto(url(org))
+  await expect(member).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  await expect(member.getByRole('heading', { name: 'An owner chooses the plan' })).toBeVisible()
+  await expect(member.getByRole('heading', { level: 2, name: 'Business' })).toBeVisible()
+  await expect(member.getByRole('button', { name: /^Choose/ })).toHaveCount(0)
+
+  // Once an owner has chosen, the member is asked for no plan; adding the site is an owner's or
+  // admin's job.
+  await choosePlan(page, slug)
+  await member.goto(url(`${org}/onboarding/plan`))
+  await expect(member).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+  await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
+  await memberContext.close()
 })
