@@ -173,7 +173,7 @@ test.describe('signing out and in as someone else', () => {
     await page.getByLabel('Name').fill('Firsts Secret Org')
     await expect(page.getByLabel('Slug')).toHaveValue('firsts-secret-org')
     await page.getByRole('button', { name: 'Create organization' }).click()
-    await expect(page).toHaveURL(/\/app\/organizations\/firsts-secret-org$/)
+    await expect(page).toHaveURL(/\/app\/organizations\/firsts-secret-org\/onboarding\/plan$/)
     await page
       .getByRole('navigation', { name: 'Breadcrumb' })
       .getByRole('link', { name: 'Dashboard' })

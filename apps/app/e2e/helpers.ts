@@ -54,13 +54,46 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** On the create-organization screen (where a new user lands): creates one and opens it. */
-export async function createOrganization(page: Page, name: string, slug: string): Promise<void> {
+/** Calls a procedure over RPC with the page's session, as the app's browser client does. */
+export async function rpc<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const response = await page.request.post(url(`/api/rpc/${path}`), {
+    data: { json: input },
+    headers: { origin: new URL(url('/')).origin },
+  })
+  const body = (await response.json()) as { json: T }
+  expect(response.ok(), `${path}: ${JSON.stringify(body)}`).toBe(true)
+  return body.json
+}
+
+/**
+ * Puts the organization on a plan through `billing.subscribe`, as an owner's Choose button does
+ * (the onboarding spec chooses through the screens): without one, every screen of the
+ * organization sends its people to onboarding/plan. The largest plan, so no quota gets in the way.
+ */
+export async function choosePlan(
+  page: Page,
+  organizationSlug: string,
+  planId = 'business',
+): Promise<void> {
+  await rpc(page, 'billing/subscribe', { organizationSlug, planId })
+}
+
+/**
+ * On the create-organization screen (where a new user lands): creates one, which lands on the
+ * plan step of its onboarding, then chooses a plan (through RPC) unless told not to.
+ */
+export async function createOrganization(
+  page: Page,
+  name: string,
+  slug: string,
+  { plan = true }: { plan?: boolean } = {},
+): Promise<void> {
   await page.goto(url('/app/organizations/create'))
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Slug').fill(slug)
   await page.getByRole('button', { name: 'Create organization' }).click()
-  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}$`))
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/plan$`))
+  if (plan) await choosePlan(page, slug)
 }
 
 /** Creates a site from the organization's home and lands on its overview. */

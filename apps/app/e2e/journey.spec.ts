@@ -31,14 +31,21 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
   await expect(page.getByLabel('Slug')).toHaveValue('acme-rockets')
   await page.getByRole('button', { name: 'Create organization' }).click()
 
-  await expect(page).toHaveURL(/\/app\/organizations\/acme-rockets$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Acme Rockets' })).toBeVisible()
+  // A new organization starts its onboarding by choosing a plan (e2e/onboarding.spec.ts goes on).
+  await expect(page).toHaveURL(/\/app\/organizations\/acme-rockets\/onboarding\/plan$/)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a plan for Acme Rockets' }),
+  ).toBeVisible()
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
   await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
     '/app/organizations',
   )
-  await expect(crumbs.getByText('Acme Rockets')).toHaveAttribute('aria-current', 'page')
+  await expect(crumbs.getByRole('link', { name: 'Acme Rockets' })).toHaveAttribute(
+    'href',
+    '/app/organizations/acme-rockets',
+  )
+  await expect(crumbs.getByText('Onboarding')).toHaveAttribute('aria-current', 'page')
 
   // The signed-in navigation shows the user's menu.
   await page.getByRole('button', { name: /Grace Hopper/ }).click()
@@ -131,7 +138,7 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     await page.getByLabel('Name').fill('Shared Name')
     await page.getByLabel('Slug').fill('shared-slug')
     await page.getByRole('button', { name: 'Create organization' }).click()
-    await expect(page).toHaveURL(/\/app\/organizations\/shared-slug$/)
+    await expect(page).toHaveURL(/\/app\/organizations\/shared-slug\/onboarding\/plan$/)
 
     await page.goto(url('/app/organizations/create'))
     await page.getByLabel('Name').fill('Second Name')
@@ -149,7 +156,7 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     await page.getByLabel('Name').fill('Private Org')
     await page.getByLabel('Slug').fill('private-org')
     await page.getByRole('button', { name: 'Create organization' }).click()
-    await expect(page).toHaveURL(/\/app\/organizations\/private-org$/)
+    await expect(page).toHaveURL(/\/app\/organizations\/private-org\/onboarding\/plan$/)
     await page.goto(url('/sign-out'))
     await expect(page).toHaveURL(url('/'))
 

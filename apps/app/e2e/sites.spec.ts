@@ -28,9 +28,10 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await signUpAndVerify(page, email, 'Katherine Johnson')
   await createOrganization(page, 'Rocket Works', slug)
 
-  // The organization's home offers the way forward.
-  await expect(page.getByRole('heading', { name: 'No sites yet' })).toBeVisible()
-  await page.getByRole('link', { name: 'Create site' }).click()
+  // An organization without sites continues its onboarding with the first one.
+  await page.goto(url(`/app/organizations/${slug}`))
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/site$`))
+  await page.goto(url(`/app/organizations/${slug}/sites/new`))
   await expect(crumbs(page)).toContainText('Create Site')
 
   // A pasted address is accepted as its hostname, and the form says so before sending.
@@ -247,8 +248,9 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await expect(confirm.getByRole('button', { name: 'Delete site' })).toBeDisabled()
   await confirm.getByLabel(`Type ${site} to confirm`).fill(site)
   await confirm.getByRole('button', { name: 'Delete site' }).click()
-  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}$`))
-  await expect(page.getByRole('heading', { name: 'No sites yet' })).toBeVisible()
+  // Without sites, the organization's home is the first-site step again.
+  await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/site$`))
+  await expect(page.getByRole('heading', { name: 'Create your first site' })).toBeVisible()
 })
 
 test('a member edits metadata but sees no site settings', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, type Page, test } from '@playwright/test'
-import { signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { choosePlan, rpc, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
 
 interface Received {
   headers: Record<string, string | string[] | undefined>
@@ -24,17 +24,6 @@ async function startReceiver(): Promise<{ server: Server; port: number; received
   return { server, port: (server.address() as AddressInfo).port, received }
 }
 
-/** Calls a procedure over RPC with the page's session, as the app's browser client does. */
-async function rpc<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const response = await page.request.post(url(`/api/rpc/${path}`), {
-    data: { json: input },
-    headers: { origin: new URL(url('/')).origin },
-  })
-  const body = (await response.json()) as { json: T }
-  expect(response.ok(), `${path}: ${JSON.stringify(body)}`).toBe(true)
-  return body.json
-}
-
 test('a webhook receives a saved change, shows it in History, redelivers, sends a test event and rotates its secret', async ({
   page,
 }) => {
@@ -43,6 +32,7 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
     await signUpAndVerify(page, uniqueEmail('webhooks'), 'Wanda Webhook')
     const slug = `hooks-${Date.now()}`
     await rpc(page, 'organizations/create', { name: 'Hooks Inc', slug })
+    await choosePlan(page, slug)
     // The site comes from the core's procedure (sites.create), as the app creates it.
     await rpc(page, 'sites/create', {
       organizationSlug: slug,

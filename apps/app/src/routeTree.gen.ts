@@ -34,11 +34,18 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport 
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/settings'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/invite'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/install'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/site'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
@@ -185,6 +192,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteImport.update(
+    {
+      id: '/onboarding',
+      path: '/onboarding',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport.update({
     id: '/settings',
@@ -206,6 +222,42 @@ const AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRouteImport.update(
+    {
+      id: '/install',
+      path: '/install',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteImport.update(
+    {
+      id: '/plan',
+      path: '/plan',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRouteImport.update(
+    {
+      id: '/site',
+      path: '/site',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport.update(
     {
@@ -222,6 +274,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRouteImport.update(
+    {
+      id: '/success',
+      path: '/success',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport.update(
     {
@@ -354,15 +424,22 @@ export interface FileRoutesByFullPath {
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
+  '/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
+  '/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
+  '/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -395,9 +472,14 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
+  '/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
+  '/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
+  '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+  '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
@@ -433,15 +515,22 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -477,15 +566,22 @@ export interface FileRouteTypes {
     | '/app/organizations/create'
     | '/app/organizations/'
     | '/app/organizations/$organizationSlug/members'
+    | '/app/organizations/$organizationSlug/onboarding'
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug/'
+    | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/members/invite'
+    | '/app/organizations/$organizationSlug/onboarding/install'
+    | '/app/organizations/$organizationSlug/onboarding/site'
     | '/app/organizations/$organizationSlug/sites/new'
     | '/app/organizations/$organizationSlug/members/'
+    | '/app/organizations/$organizationSlug/onboarding/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -518,9 +614,14 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug'
     | '/app/organizations/$organizationSlug/members/invite'
+    | '/app/organizations/$organizationSlug/onboarding/install'
+    | '/app/organizations/$organizationSlug/onboarding/site'
     | '/app/organizations/$organizationSlug/sites/new'
     | '/app/organizations/$organizationSlug/members'
+    | '/app/organizations/$organizationSlug/onboarding'
+    | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
@@ -555,15 +656,22 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/create'
     | '/_authenticated/app/organizations/'
     | '/_authenticated/app/organizations/$organizationSlug/members'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding'
     | '/_authenticated/app/organizations/$organizationSlug/settings'
     | '/_authenticated/app/organizations/$organizationSlug/'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/_authenticated/app/organizations/$organizationSlug/members/invite'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/install'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/site'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
     | '/_authenticated/app/organizations/$organizationSlug/members/'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -767,6 +875,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding'
+      path: '/onboarding'
+      fullPath: '/app/organizations/$organizationSlug/onboarding'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/settings': {
       id: '/_authenticated/app/organizations/$organizationSlug/settings'
       path: '/settings'
@@ -788,6 +903,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/install': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/install'
+      path: '/install'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/install'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/plan': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/plan'
+      path: '/plan'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/plan'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/site': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/site'
+      path: '/site'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/site'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
       path: '/sites/$siteHostname'
@@ -801,6 +944,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/organizations/$organizationSlug/sites/new'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/plan/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': {
+      id: '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
+      path: '/success'
+      fullPath: '/app/organizations/$organizationSlug/onboarding/plan/success'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
@@ -907,6 +1064,48 @@ const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
     AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteChildren,
   )
 
+interface AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteChildren,
+  )
+
+interface AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
@@ -993,6 +1192,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWi
 
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
@@ -1003,6 +1203,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: Authentic
   {
     AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute,
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:

@@ -29,8 +29,9 @@ export function CreateOrganizationForm() {
     meta: { inlineErrors: true },
     onSuccess: async (organization) => {
       await queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() })
+      // A new organization has no plan yet: its onboarding starts with choosing one.
       await navigate({
-        to: '/app/organizations/$organizationSlug',
+        to: '/app/organizations/$organizationSlug/onboarding/plan',
         params: { organizationSlug: organization.slug },
       })
     },

@@ -1,23 +1,8 @@
-import { plans, type PlanQuotas } from '@headmark/api/billing/plans'
 import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { PlanCatalogue } from '../plans/plan-catalogue.tsx'
 
-const numberFormat = new Intl.NumberFormat('en-US')
-
-const quotaRows: Array<{ key: keyof PlanQuotas; label: string; unit?: string }> = [
-  { key: 'sites', label: 'Sites' },
-  { key: 'pagesPerSite', label: 'Pages per site' },
-  { key: 'apiCallsPerMonth', label: 'API calls per month' },
-  { key: 'webhooksPerSite', label: 'Webhooks per site' },
-  { key: 'historyRetentionDays', label: 'History kept', unit: 'days' },
-]
-
-function formatQuota(value: number | null, unit?: string): string {
-  if (value === null) return unit === 'days' ? 'Forever' : 'Unlimited'
-  return unit ? `${numberFormat.format(value)} ${unit}` : numberFormat.format(value)
-}
-
-/** The plan catalogue, from the one module onboarding shares. */
+/** The pricing page: the plan catalogue (the same one onboarding shows) and what plans share. */
 export function PricingPage() {
   return (
     <div className="marketing">
@@ -29,26 +14,7 @@ export function PricingPage() {
           webhooks; plans differ only in how much they hold.
         </p>
       </header>
-      <ul className="mk-plans">
-        {plans.map((plan) => (
-          <li key={plan.id} className="mk-plan" aria-labelledby={`plan-${plan.id}`}>
-            <h2 id={`plan-${plan.id}`}>{plan.name}</h2>
-            <p className="mk-price">
-              ${plan.monthlyPriceUsd}
-              <span> per month</span>
-            </p>
-            <p className="mk-plan-summary">{plan.summary}</p>
-            <dl className="mk-quotas">
-              {quotaRows.map((row) => (
-                <div key={row.key}>
-                  <dt>{row.label}</dt>
-                  <dd>{formatQuota(plan.quotas[row.key], row.unit)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <PlanCatalogue />
       <section className="mk-section" aria-labelledby="pricing-notes">
         <h2 id="pricing-notes">Good to know</h2>
         <ul className="mk-checklist">

@@ -6,11 +6,17 @@ import { formErrors } from '../../lib/form-errors.ts'
 import { orpc } from '../../lib/orpc.ts'
 import { FormAlert } from '../../components/auth/form-alert.tsx'
 import { previewHostname } from './hostname.ts'
-import { invalidateSiteData } from './queries.ts'
+import { invalidateSiteData, type Site } from './queries.ts'
 
 type Errors = Partial<Record<'name' | 'hostname' | 'form', string>>
 
-export function CreateSiteForm({ organizationSlug }: { organizationSlug: string }) {
+export interface CreateSiteFormProps {
+  organizationSlug: string
+  /** Where to go once the site exists; by default, the new site's overview. */
+  onCreated?: (site: Site) => Promise<void>
+}
+
+export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormProps) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [name, setName] = useState('')
@@ -23,6 +29,7 @@ export function CreateSiteForm({ organizationSlug }: { organizationSlug: string 
     meta: { inlineErrors: true },
     onSuccess: async (site) => {
       await invalidateSiteData(queryClient)
+      if (onCreated) return onCreated(site)
       await navigate({
         to: '/app/organizations/$organizationSlug/sites/$siteHostname',
         params: { organizationSlug, siteHostname: site.hostname },

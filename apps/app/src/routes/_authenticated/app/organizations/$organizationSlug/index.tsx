@@ -1,10 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { OrganizationHome } from '../../../../../components/organizations/organization-home.tsx'
-import { sitesQuery } from '../../../../../features/sites/queries.ts'
+import { hasNoSites } from '../../../../../features/onboarding/route-guards.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug/')({
   loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(sitesQuery(params.organizationSlug))
+    // Spec §2: an organization without sites continues its onboarding with the first one.
+    if (await hasNoSites(context.queryClient, params.organizationSlug)) {
+      throw redirect({
+        to: '/app/organizations/$organizationSlug/onboarding/site',
+        params: { organizationSlug: params.organizationSlug },
+      })
+    }
   },
   component: OrganizationPage,
 })

@@ -1,0 +1,216 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  baseURL,
+  choosePlan,
+  createOrganization,
+  linkFromMailbox,
+  signUpAndVerify,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
+
+const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
+const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
+/** A code block (`@headmark/ui` CodeBlock) by its label, e.g. the file name. */
+const codeBlock = (page: Page, label: string) =>
+  page
+    .locator('figure')
+    .filter({ has: page.locator('figcaption').getByText(label, { exact: true }) })
+
+test('an owner signs up, chooses a plan, creates the first site, installs it and reaches the organization home', async ({
+  page,
+  context,
+}) => {
+  test.slow()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(url('/')).origin,
+  })
+  const slug = uniqueSlug('launchpad')
+  const org = `/app/organizations/${slug}`
+
+  await signUpAndVerify(page, uniqueEmail('onboarding'), 'Mae Jemison')
+  await expect(page).toHaveURL(/\/app\/organizations\/create$/)
+  await page.getByLabel('Name').fill('Launchpad')
+  await page.getByLabel('Slug').fill(slug)
+  await page.getByRole('button', { name: 'Create organization' }).click()
+
+  // Plan: the catalogue as on /pricing, with a Choose button per plan for the owner.
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a plan for Launchpad' }),
+  ).toBeVisible()
+  await expect(crumbs(page)).toContainText('Onboarding')
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }),
+  ).toHaveCount(4)
+  for (const plan of ['Free', 'Starter', 'Team', 'Business']) {
+    await expect(page.getByRole('button', { name: `Choose ${plan}` })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: 'An owner chooses the plan' })).toHaveCount(0)
+
+  // Without a plan, the organization's other screens lead back to the plan step.
+  await page.goto(url(`${org}/sites/new`))
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  await page.goto(url(`${org}/onboarding/site`))
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  await page.goto(url(`${org}/onboarding`))
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+
+  // Choosing a plan (the built-in provider activates it at once) → success → first site.
+  await page.getByRole('button', { name: 'Choose Starter' }).click()
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan/success$`))
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Launchpad is on the Starter plan' }),
+  ).toBeVisible()
+  await expect(page.getByText('500,000')).toBeVisible()
+  await page.getByRole('link', { name: 'Create your first site' }).click()
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+  await expect(crumbs(page)).toContainText('Create Your First Site')
+
+  // With a plan, the plan step is skipped.
+  await page.goto(url(`${org}/onboarding/plan`))
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+
+  // The first site, with the create-site form's own checks.
+  await page.getByRole('button', { name: 'Create site' }).click()
+  await expect(page.getByText('Enter a name for the site')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Launchpad web')
+  await page.getByLabel('Hostname').fill('https://Launchpad.EXAMPLE/')
+  await expect(page.getByText('Will be saved as launchpad.example')).toBeVisible()
+  await page.getByRole('button', { name: 'Create site' }).click()
+
+  // Install: the DSN, a key on request, and the code with both in it.
+  await expect(page).toHaveURL(
+    new RegExp(`${org}/onboarding/install\\?siteHostname=launchpad\\.example$`),
+  )
+  await expect(crumbs(page)).toContainText('Install & Configure')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Install Headmark on Launchpad web' }),
+  ).toBeVisible()
+  const dsn = (await codeBlock(page, 'DSN').locator('code').textContent()) ?? ''
+  expect(dsn).toMatch(/^[A-Za-z0-9_-]{22,}$/)
+
+  const envFile = codeBlock(page, '.env.local')
+  await expect(envFile).toContainText(`HEADMARK_DSN=${dsn}`)
+  await expect(envFile).toContainText(`HEADMARK_URL=${new URL(url('/')).origin}/api/openapi`)
+  await expect(envFile).toContainText('# HEADMARK_API_KEY=')
+
+  await page.getByRole('button', { name: 'Create API key' }).click()
+  const key = codeBlock(page, 'API key').locator('code')
+  await expect(key).toHaveText(/^hm_/)
+  const apiKey = (await key.textContent()) ?? ''
+  await expect(page.getByText('You will not see this key again')).toBeVisible()
+  await expect(envFile).toContainText(`HEADMARK_API_KEY=${apiKey}`)
+
+  // Copying the Next.js environment file puts the real DSN and key on the clipboard.
+  await envFile.getByRole('button', { name: 'Copy .env.local' }).click()
+  await expect(envFile.getByRole('button', { name: 'Copied .env.local' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toContain(`HEADMARK_DSN=${dsn}`)
+  expect(copied).toContain(`HEADMARK_API_KEY=${apiKey}`)
+  await expect(codeBlock(page, 'app/api/headmark/route.ts')).toContainText('createWebhookRoute')
+
+  // The framework tabs work from the keyboard.
+  await page.getByRole('tab', { name: 'Next.js' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'TanStack Start' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(codeBlock(page, 'src/headmark.functions.ts')).toBeVisible()
+  await expect(codeBlock(page, '.env')).toContainText(`HEADMARK_DSN=${dsn}`)
+  await page.keyboard.press('ArrowRight')
+  await expect(codeBlock(page, 'webhook.ts')).toContainText('createWebhookHandler')
+
+  // Then the organization's home, with the new site.
+  await page.getByRole('link', { name: 'Go to Launchpad' }).click()
+  await expect(page).toHaveURL(new RegExp(`${org}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Launchpad' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Launchpad web' })).toBeVisible()
+
+  // Once there is a site, the first-site step leads home; install without its site does too.
+  await page.goto(url(`${org}/onboarding/site`))
+  await expect(page).toHaveURL(new RegExp(`${org}$`))
+  await page.goto(url(`${org}/onboarding/install`))
+  await expect(page).toHaveURL(new RegExp(`${org}$`))
+  await page.goto(url(`${org}/onboarding/install?siteHostname=`))
+  await expect(page).toHaveURL(new RegExp(`${org}$`))
+  // An unknown site is said so in place.
+  await page.goto(url(`${org}/onboarding/install?siteHostname=nowhere.example`))
+  await expect(page.getByRole('heading', { name: 'Site not found' })).toBeVisible()
+})
+
+test('the guards: plan without a subscription, site without sites, home with one', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('guards'), 'Guard Person')
+  const slug = uniqueSlug('guards')
+  const org = `/app/organizations/${slug}`
+  await createOrganization(page, 'Guards', slug, { plan: false })
+
+  // No subscription: any screen of the organization, the home included, goes to the plan.
+  for (const path of ['', '/sites/new', '/sites/x.example', '/onboarding/site', '/onboarding']) {
+    await page.goto(url(`${org}${path}`))
+    await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  }
+
+  // A subscription: the plan step goes on to the site step, and so does a home without sites.
+  await choosePlan(page, slug)
+  for (const path of ['/onboarding/plan', '', '/onboarding']) {
+    await page.goto(url(`${org}${path}`))
+    await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+  }
+  // The success page stays reachable (a payment provider returns there).
+  await page.goto(url(`${org}/onboarding/plan/success`))
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guards is on the Business plan' }),
+  ).toBeVisible()
+
+  // Someone else's organization is not shown: back to the dashboard.
+  await page.goto(url('/app/organizations/no-such-organization/onboarding/site'))
+  await expect(page).toHaveURL(/\/app\/organizations(\/create)?$/)
+})
+
+test('a member sees the plans but leaves the choice to an owner', async ({ page, browser }) => {
+  const memberEmail = uniqueEmail('plan-member')
+  const slug = uniqueSlug('members')
+  const org = `/app/organizations/${slug}`
+  await signUpAndVerify(page, uniqueEmail('plan-owner'), 'Plan Owner')
+  await createOrganization(page, 'Members Only', slug, { plan: false })
+
+  // The owner invites the member (through better-auth's endpoint).
+  const organizations = (await (
+    await page.request.get(url('/api/auth/organization/list'))
+  ).json()) as Array<{ id: string; slug: string }>
+  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
+  const invited = await page.request.post(url('/api/auth/organization/invite-member'), {
+    data: { email: memberEmail, role: 'member', organizationId },
+    headers: { origin: baseURL() },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+
+  const memberContext = await browser.newContext()
+  const member = await memberContext.newPage()
+  await signUpAndVerify(member, memberEmail, 'Plan Member')
+  const invitationLink = await linkFromMailbox(member, memberEmail, '/app/invitations/')
+  const invitationId = decodeURIComponent(new URL(invitationLink).pathname.split('/').at(-1) ?? '')
+  const accepted = await member.request.post(url('/api/auth/organization/accept-invitation'), {
+    data: { invitationId },
+    headers: { origin: baseURL() },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+
+  await member.goto(url(org))
+  await expect(member).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
+  await expect(member.getByRole('heading', { name: 'An owner chooses the plan' })).toBeVisible()
+  await expect(member.getByRole('heading', { level: 2, name: 'Business' })).toBeVisible()
+  await expect(member.getByRole('button', { name: /^Choose/ })).toHaveCount(0)
+
+  // Once an owner has chosen, the member is asked for no plan; adding the site is an owner's or
+  // admin's job.
+  await choosePlan(page, slug)
+  await member.goto(url(`${org}/onboarding/plan`))
+  await expect(member).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+  await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
+  await memberContext.close()
+})

@@ -1,0 +1,13 @@
+import { createIsomorphicFn } from '@tanstack/react-start'
+
+/**
+ * This Headmark's public metadata API (`<origin>/api/openapi`), for the install snippets: the
+ * configured public URL during server rendering, the page's own origin in the browser.
+ */
+export const publicApiUrl = createIsomorphicFn()
+  .server(async (): Promise<string> => {
+    const { getHeadmark } = await import('@headmark/api')
+    const headmark = await getHeadmark()
+    return `${new URL(headmark.env.BETTER_AUTH_URL).origin}/api/openapi`
+  })
+  .client(async (): Promise<string> => `${window.location.origin}/api/openapi`)

@@ -1,0 +1,184 @@
+import {
+  Button,
+  CodeBlock,
+  Field,
+  Input,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@headmark/ui'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { FormAlert } from '../../components/auth/form-alert.tsx'
+import { formErrors } from '../../lib/form-errors.ts'
+import { orpc } from '../../lib/orpc.ts'
+import { organizationQuery } from '../../lib/queries.ts'
+import { siteQuery } from '../sites/queries.ts'
+import { OnboardingSteps } from './onboarding-steps.tsx'
+import { installSnippets } from './snippets.ts'
+
+export interface InstallGuideProps {
+  organizationSlug: string
+  siteHostname: string
+  /** This Headmark's public metadata API, e.g. `https://headmark.example/api/openapi`. */
+  apiUrl: string
+}
+
+/**
+ * The install step: the site's DSN, an API key on request (shown once), and copy-ready code for
+ * Next.js, TanStack Start and any server, with the site's values filled in.
+ */
+export function InstallGuide({ organizationSlug, siteHostname, apiUrl }: InstallGuideProps) {
+  const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
+  const { data: site } = useSuspenseQuery(siteQuery(organizationSlug, siteHostname))
+  const [apiKey, setApiKey] = useState<string | null>(null)
+  const canManageSites = organization.role !== 'member'
+  const frameworks = installSnippets({ dsn: site.dsn, apiUrl, apiKey })
+
+  return (
+    <div className="onboarding">
+      <OnboardingSteps current="install" />
+      <header className="onboarding-header">
+        <h1>Install Headmark on {site.name}</h1>
+        <p className="lead">
+          Your site’s server fetches each page’s metadata from Headmark with{' '}
+          <span className="mono">@headmark/metadata</span> and merges it into the page’s head.
+        </p>
+      </header>
+
+      <section className="onboarding-section" aria-labelledby="install-dsn">
+        <h2 id="install-dsn">The site’s DSN</h2>
+        <p>
+          It identifies <span className="mono">{site.hostname}</span> to Headmark’s API. It is not a
+          secret; you find it again on the site’s page.
+        </p>
+        <CodeBlock label="DSN" code={site.dsn} copyLabel="Copy" />
+      </section>
+
+      <section className="onboarding-section" aria-labelledby="install-key">
+        <h2 id="install-key">API key</h2>
+        <p>
+          {site.requireApiKey
+            ? 'This site requires a key: its server sends one with every request.'
+            : 'This site does not require a key. Create one if you will turn that on in the site’s settings.'}{' '}
+          Keys stay on your server, never in browser code.
+        </p>
+        {apiKey ? (
+          <>
+            <CodeBlock label="API key" code={apiKey} copyLabel="Copy key" />
+            <p className="onboarding-warning">
+              You will not see this key again: Headmark keeps only a hash of it. It is in the code
+              below until you leave this page.
+            </p>
+          </>
+        ) : canManageSites ? (
+          <CreateKeyForm
+            organizationSlug={organizationSlug}
+            siteHostname={site.hostname}
+            onCreated={setApiKey}
+          />
+        ) : (
+          <p className="muted">Owners and admins create the organization’s API keys.</p>
+        )}
+      </section>
+
+      <section className="onboarding-section" aria-labelledby="install-code">
+        <h2 id="install-code">Add it to your site</h2>
+        <Tabs defaultValue={frameworks[0]?.id}>
+          <TabsList aria-label="Framework">
+            {frameworks.map((framework) => (
+              <TabsTrigger key={framework.id} value={framework.id}>
+                {framework.name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {frameworks.map((framework) => (
+            <TabsContent key={framework.id} value={framework.id}>
+              <div className="onboarding-files">
+                <p className="muted">{framework.intro}</p>
+                {framework.files.map((file) => (
+                  <CodeBlock
+                    key={file.label}
+                    label={file.label}
+                    language={file.language}
+                    code={file.code}
+                    copyLabel="Copy"
+                  />
+                ))}
+              </div>
+            </TabsContent>
+          ))}
+        </Tabs>
+        <p className="muted small">
+          The webhook receiver refreshes a page as soon as someone saves it: add a webhook to the
+          site in Headmark with the receiver’s address, and put its secret in the environment. See
+          the <Link to="/docs/api">API reference</Link> and the{' '}
+          <Link to="/nextjs">Next.js guide</Link>.
+        </p>
+      </section>
+
+      <div className="onboarding-actions">
+        <Button asChild variant="primary" size="lg">
+          <Link to="/app/organizations/$organizationSlug" params={{ organizationSlug }}>
+            Go to {organization.name}
+          </Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function CreateKeyForm({
+  organizationSlug,
+  siteHostname,
+  onCreated,
+}: {
+  organizationSlug: string
+  siteHostname: string
+  onCreated: (key: string) => void
+}) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('Production server')
+  const [errors, setErrors] = useState<{ name?: string; form?: string }>({})
+  const create = useMutation({
+    ...orpc.siteApiKeys.create.mutationOptions(),
+    meta: { inlineErrors: true },
+    onSuccess: async ({ key }) => {
+      onCreated(key)
+      await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
+    },
+    onError: (error) => setErrors(formErrors(error, ['name'])),
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!name.trim()) {
+      setErrors({ name: 'Give the key a name, e.g. “Production server”.' })
+      return
+    }
+    setErrors({})
+    create.mutate({ organizationSlug, siteHostname, name })
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <FormAlert message={errors.form ?? null} />
+      <div className="onboarding-key">
+        <Field label="Key name" error={errors.name}>
+          <Input
+            name="name"
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+        </Field>
+        <Button type="submit" loading={create.isPending}>
+          Create API key
+        </Button>
+      </div>
+    </form>
+  )
+}
