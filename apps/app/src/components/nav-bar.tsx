@@ -1,9 +1,12 @@
-import { Button, UserMenu } from '@headmark/ui'
+import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { DOCS_URL } from '../lib/links.ts'
 import { renderRouterLink } from '../lib/render-link.tsx'
 import type { SessionUser } from '../lib/session.ts'
 import { ThemeSwitcher } from './theme-switcher.tsx'
+
+const UserMenu = lazy(() => import('./user-menu.tsx'))
 
 export function NavBar({ user }: { user: SessionUser | undefined }) {
   return (
@@ -63,7 +66,9 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
         <div className="nav-actions">
           <ThemeSwitcher />
           {user ? (
-            <UserMenu name={user.name} email={user.email} renderLink={renderRouterLink} />
+            <Suspense fallback={null}>
+              <UserMenu name={user.name} email={user.email} renderLink={renderRouterLink} />
+            </Suspense>
           ) : (
             <Button asChild variant="primary">
               <Link to="/get-started">Get Started</Link>
