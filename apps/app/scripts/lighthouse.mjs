@@ -59,14 +59,22 @@ try {
     )
     for (const path of PAGES) {
       const runs = []
-      for (let run = 0; run < RUNS; run += 1) {
+      // A run Lighthouse could not finish (a page that did not paint in time on a busy machine)
+      // is reported and run again, at most twice per page.
+      for (let run = 0, retries = 0; run < RUNS;) {
         const result = await lighthouse(new URL(path, server.baseURL).href, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         })
+        if (result.lhr.runtimeError && retries < 2) {
+          console.log(`  ${path}: run failed (${result.lhr.runtimeError.code}), running it again`)
+          retries += 1
+          continue
+        }
         runs.push(result.lhr)
+        run += 1
       }
       const score = (lhr, key) => Math.round((lhr.categories[key]?.score ?? 0) * 100)
       const median = (key) => {
@@ -87,6 +95,12 @@ try {
       ]) {
         if (audits[key]) console.log(`      ${audits[key].title}: ${audits[key].displayValue}`)
       }
+      // Where the main thread's time went (JavaScript evaluation by script), when it costs points.
+      if ((audits['total-blocking-time']?.score ?? 1) < 0.9)
+        for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 5))
+          console.log(
+            `      script time ${Math.round(item.total)} ms (evaluation ${Math.round(item.scripting)} ms): ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+          )
       for (const [key, category] of Object.entries(categories)) {
         for (const ref of category.auditRefs) {
           const audit = audits[ref.id]
