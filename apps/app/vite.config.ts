@@ -2,7 +2,8 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { assertPublicEnv, developmentPublicEnv } from './src/public-env-defaults.ts'
+import { assertPublicEnv } from './src/env-schema.ts'
+import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
 // The store @headmark/api/edge reads the client's address from (shared through globalThis).
 const clientStoreKey = Symbol.for('headmark.client-address')
@@ -35,9 +36,10 @@ function publicApi(): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
-  // The values are fixed in the bundle: refuse to build with bad ones.
-  assertPublicEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env })
-  return config
+  // The values are fixed in the bundle: refuse to build with bad ones, and hand the validated
+  // object to src/env.ts, so that the browser gets the values without the validation library.
+  const publicEnv = assertPublicEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env })
+  return { ...config, define: { __HEADMARK_PUBLIC_ENV__: JSON.stringify(publicEnv) } }
 })
 
 const config = {

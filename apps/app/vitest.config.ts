@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
+import { assertPublicEnv } from './src/env-schema.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
 export default defineConfig({
+  // What vite.config.ts fixes in a build with the development defaults (src/env.ts).
+  define: { __HEADMARK_PUBLIC_ENV__: JSON.stringify(assertPublicEnv({ ...developmentPublicEnv })) },
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {

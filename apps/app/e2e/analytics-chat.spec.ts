@@ -42,6 +42,8 @@ test('a page view is recorded on every navigation, through the app’s own /inge
     if (requestUrl.pathname.startsWith('/ingest')) ingest.push(requestUrl.origin)
   })
   await page.goto(url('/'))
+  // The library loads at a person's first interaction (or a few seconds after the load event).
+  await page.mouse.move(40, 40)
   await expect.poll(() => distinctId(page)).toBeTruthy()
   const id = (await distinctId(page))!
 

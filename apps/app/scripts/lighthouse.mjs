@@ -1,6 +1,7 @@
 // Audits the production build with Lighthouse (Debian's Chromium) and measures the JavaScript
 // the pages load. Prints figures; asserts nothing (the machine is shared, scores vary).
 // Usage: npm run build -w @headmark/app && npm run lighthouse -w @headmark/app
+// (or after `npm run build:e2e`, with analytics and chat switched on; LIGHTHOUSE_RUNS=5 for more runs)
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
@@ -10,6 +11,8 @@ import { startAppServer } from '../e2e/server.ts'
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const PAGES = ['/', '/pricing']
+/** Lighthouse runs per page (LIGHTHOUSE_RUNS, default 3); the median of each score is printed. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** JS requested until the load event (initial) and after it (deferred), gzipped. */
@@ -26,6 +29,10 @@ async function measureJs(page, url) {
       const size = gzipSync(await response.body()).length
       sizes[phase] += size
       if (phase === 'initial') sizes.files += 1
+      if (process.env.LIGHTHOUSE_JS_FILES)
+        console.log(
+          `      ${phase.padEnd(8)} ${kb(size).padStart(9)}  ${new URL(response.url()).pathname}`,
+        )
     } catch {
       // a redirect or an aborted request has no body
     }
@@ -47,19 +54,53 @@ try {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   })
   try {
-    console.log('Lighthouse (mobile emulation, simulated throttling)')
+    console.log(
+      `Lighthouse (mobile emulation, simulated throttling), ${RUNS} runs per page, median of each category`,
+    )
     for (const path of PAGES) {
-      const result = await lighthouse(new URL(path, server.baseURL).href, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
-      const { categories, audits } = result.lhr
-      const score = (key) => Math.round((categories[key]?.score ?? 0) * 100)
+      const runs = []
+      // A run Lighthouse could not finish (a page that did not paint in time on a busy machine)
+      // is reported and run again, at most twice per page.
+      for (let run = 0, retries = 0; run < RUNS;) {
+        const result = await lighthouse(new URL(path, server.baseURL).href, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        })
+        if (result.lhr.runtimeError && retries < 2) {
+          console.log(`  ${path}: run failed (${result.lhr.runtimeError.code}), running it again`)
+          retries += 1
+          continue
+        }
+        runs.push(result.lhr)
+        run += 1
+      }
+      const score = (lhr, key) => Math.round((lhr.categories[key]?.score ?? 0) * 100)
+      const median = (key) => {
+        const scores = runs.map((lhr) => score(lhr, key)).sort((a, b) => a - b)
+        return scores[Math.floor(scores.length / 2)]
+      }
       console.log(
-        `  ${path.padEnd(9)} performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`,
+        `  ${path.padEnd(9)} performance ${median('performance')}, accessibility ${median('accessibility')}, best practices ${median('best-practices')}, SEO ${median('seo')}  (performance per run: ${runs.map((lhr) => score(lhr, 'performance')).join(', ')})`,
       )
+      // The audits that cost points, from the run with the median performance score.
+      const typical = runs.find((lhr) => score(lhr, 'performance') === median('performance'))
+      const { categories, audits } = typical
+      for (const key of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'speed-index',
+      ]) {
+        if (audits[key]) console.log(`      ${audits[key].title}: ${audits[key].displayValue}`)
+      }
+      // Where the main thread's time went (JavaScript evaluation by script), when it costs points.
+      if ((audits['total-blocking-time']?.score ?? 1) < 0.9)
+        for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 5))
+          console.log(
+            `      script time ${Math.round(item.total)} ms (evaluation ${Math.round(item.scripting)} ms): ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+          )
       for (const [key, category] of Object.entries(categories)) {
         for (const ref of category.auditRefs) {
           const audit = audits[ref.id]
@@ -68,6 +109,10 @@ try {
             if (audit.id === 'errors-in-console')
               for (const item of audit.details?.items ?? [])
                 console.log(`        ${item.source}: ${String(item.description).slice(0, 160)}`)
+            if (audit.id === 'inspector-issues')
+              for (const item of audit.details?.items ?? [])
+                for (const sub of item.subItems?.items ?? [])
+                  console.log(`        ${item.issueType}: ${JSON.stringify(sub).slice(0, 200)}`)
           }
         }
       }

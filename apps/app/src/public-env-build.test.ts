@@ -3,7 +3,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { assertPublicEnv, developmentPublicEnv } from './public-env-defaults.ts'
+import { assertPublicEnv } from './env-schema.ts'
+import { developmentPublicEnv } from './public-env-defaults.ts'
 
 const appDir = fileURLToPath(new URL('..', import.meta.url))
 const viteBin = join(

@@ -1,4 +1,4 @@
-import { createEnv, InvalidEnvError, publicEnvSchema } from '@headmark/metadata/env'
+// No validation library here: the browser bundle reads these (analytics).
 
 /** Placeholders for the public build-time variables, used when the environment does not set them. */
 export const developmentPublicEnv = {
@@ -12,23 +12,4 @@ export function placeholderPublicEnv(env: Record<string, string | undefined>): s
   return Object.entries(developmentPublicEnv)
     .filter(([key, value]) => !env[key] || env[key] === value)
     .map(([key]) => key)
-}
-
-/**
- * Validates the public build-time variables when the build starts, so that a bad value fails
- * the build (every page would otherwise answer 500 at run time): throws 'Invalid environment
- * variables' followed by one line per variable.
- */
-export function assertPublicEnv(env: Record<string, string | undefined>): void {
-  try {
-    createEnv({ schema: publicEnvSchema, runtimeEnv: env })
-  } catch (error) {
-    if (!(error instanceof InvalidEnvError)) throw error
-    throw new Error(
-      `Invalid environment variables:\n${error.issues
-        .map((issue) => `  - ${issue.path}: ${issue.message}`)
-        .join('\n')}`,
-      { cause: error },
-    )
-  }
 }

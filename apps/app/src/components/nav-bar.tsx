@@ -1,9 +1,17 @@
 import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
-import { AccountMenu } from '../features/organizations/account-menu.tsx'
+import { lazy, Suspense } from 'react'
 import { DOCS_URL } from '../lib/links.ts'
 import type { SessionUser } from '../lib/session.ts'
 import { ThemeSwitcher } from './theme-switcher.tsx'
+
+// The signed-in user's menu and organization switcher, in a chunk of its own: its dropdown
+// (Radix, Floating UI) is not loaded for visitors.
+const AccountMenu = lazy(() =>
+  import('../features/organizations/account-menu.tsx').then((module) => ({
+    default: module.AccountMenu,
+  })),
+)
 
 export function NavBar({ user }: { user: SessionUser | undefined }) {
   return (
@@ -63,7 +71,9 @@ export function NavBar({ user }: { user: SessionUser | undefined }) {
         <div className="nav-actions">
           <ThemeSwitcher />
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense fallback={null}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <Button asChild variant="primary">
               <Link to="/get-started">Get Started</Link>

@@ -18,10 +18,10 @@ import { CustomTagsPanel } from './custom-tags.tsx'
 import { EditorContext, type EditorContextValue } from './editor-context.ts'
 import { type MetadataErrors, sameMetadata, setMetadataPath } from './paths.ts'
 import { BasicPanel, ImagesPanel, OpenGraphPanel, TwitterPanel } from './tab-panels.tsx'
+import { METADATA_EDITOR_TABS, type MetadataEditorTab } from './tabs.ts'
 import { validateMetadata } from './validate.ts'
 
-export const METADATA_EDITOR_TABS = ['basic', 'opengraph', 'twitter', 'images', 'custom'] as const
-export type MetadataEditorTab = (typeof METADATA_EDITOR_TABS)[number]
+export { METADATA_EDITOR_TABS, type MetadataEditorTab }
 
 const TAB_LABELS: Record<MetadataEditorTab, string> = {
   basic: 'Basic',

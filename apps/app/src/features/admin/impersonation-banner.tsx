@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { SessionUser } from '../../lib/session.ts'
 import { sessionQuery } from '../../lib/session.ts'
-import { adminActions } from './admin-api.ts'
 
 /** Shown on every page while an admin is impersonating someone. */
 export function ImpersonationBanner({ user }: { user: SessionUser | undefined }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const stop = useMutation({
-    mutationFn: () => adminActions.stopImpersonating(),
+    // The auth client loads only when it is needed: the banner is in every page's shell.
+    mutationFn: async () => (await import('./admin-api.ts')).adminActions.stopImpersonating(),
     onSuccess: async () => {
       queryClient.removeQueries()
       await queryClient.fetchQuery(sessionQuery)

@@ -69,9 +69,21 @@ export function identifyUser(user: { id: string; email: string; name: string }):
   withClient((posthog) => posthog.identify(user.id, { email: user.email, name: user.name }))
 }
 
-/** Records a page view of the current location. */
+/**
+ * Records a page view of the current location. The address and time are taken now: the library
+ * may load seconds later (see afterInteractive), after further navigations.
+ */
 export function capturePageview(): void {
-  withClient((posthog) => posthog.capture('$pageview'))
+  if (typeof window === 'undefined') return
+  const url = window.location.href
+  const timestamp = new Date()
+  withClient((posthog) =>
+    posthog.capture(
+      '$pageview',
+      { $current_url: url, $pathname: new URL(url).pathname },
+      { timestamp },
+    ),
+  )
 }
 
 /** Forgets the user on sign-out: the next visitor on this browser is anonymous. */

@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { type AuthMode, AuthPanel } from '../../components/auth/auth-panel.tsx'
 
-const searchSchema = z.object({
-  mode: z.enum(['sign-up', 'sign-in', 'magic-link']).optional().catch(undefined),
-})
+const MODES: readonly string[] = ['sign-up', 'sign-in', 'magic-link'] satisfies AuthMode[]
+
+/** `?mode=` names a tab of the panel; anything else reads as no mode. (A plain function: the
+ * route's search validation is in every page's bundle, a schema library would be too.) */
+function validateSearch(search: Record<string, unknown>): { mode?: AuthMode } {
+  return typeof search.mode === 'string' && MODES.includes(search.mode)
+    ? { mode: search.mode as AuthMode }
+    : {}
+}
 
 export const Route = createFileRoute('/_unauthenticated/get-started')({
-  validateSearch: searchSchema,
+  validateSearch,
   head: () => ({ meta: [{ title: 'Get started — Headmark' }] }),
   component: GetStarted,
 })
