@@ -21,6 +21,8 @@ export interface SiteCast extends OrganizationCast {
  */
 export async function siteCast(server: TestServer): Promise<SiteCast> {
   const cast = await organizationCast(server)
+  // Acme's tests add sites, pages and webhooks freely: a plan without those limits.
+  await cast.owner.rpc.billing.subscribe({ organizationSlug: 'acme', planId: 'business' })
   const site = await cast.owner.rpc.sites.create({
     organizationSlug: 'acme',
     name: 'Acme',

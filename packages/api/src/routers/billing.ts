@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { plans, type PlanId } from '../billing/plans.ts'
 import { activateSelfHostedPlan, cancelSelfHostedPlan } from '../billing/self-hosted.ts'
 import { activeSubscription } from '../billing/subscriptions.ts'
+import { organizationUsage } from '../billing/usage.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 
 const planIds = plans.map((plan) => plan.id) as [PlanId, ...PlanId[]]
@@ -22,6 +23,35 @@ const subscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
 })
 
+const meterSchema = z.object({ used: z.number(), limit: z.number().nullable() })
+const planRefSchema = z.object({ id: z.enum(planIds), name: z.string() })
+
+const usageSchema = z.object({
+  plan: planRefSchema.nullable(),
+  quotaPlan: planRefSchema,
+  period: z.object({
+    start: z.date(),
+    end: z.date(),
+    kind: z.enum(['subscription', 'calendar-month']),
+  }),
+  cancelAtPeriodEnd: z.boolean(),
+  sites: meterSchema,
+  pages: z.object({ used: z.number(), limitPerSite: z.number().nullable() }),
+  perSite: z.array(
+    z.object({
+      name: z.string(),
+      hostname: z.string(),
+      pages: meterSchema,
+      webhooks: meterSchema,
+    }),
+  ),
+  apiCalls: meterSchema.extend({
+    perDay: z.array(z.object({ day: z.string(), count: z.number() })),
+  }),
+  webhookDeliveries: meterSchema,
+  members: meterSchema,
+})
+
 // Choosing, changing and cancelling the plan is the owners' decision (spec: billing page).
 const ownerOnly = organizationProcedure({ billing: ['update'] })
 
@@ -37,6 +67,16 @@ export const billingRouter = {
       const { plan, ...rest } = current
       return { ...rest, planId: plan.id, planName: plan.name }
     }),
+
+  /**
+   * What the organization uses this period against its plan's quotas (the Free plan's when it
+   * has no subscription; `plan` is then null). Every member may see it.
+   */
+  getUsage: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ organizationSlug: z.string() }))
+    .output(usageSchema)
+    .handler(({ context }) => organizationUsage(context.db, context.organization.id)),
 
   /**
    * Puts the organization on a plan. With the built-in self-hosted provider the plan is active
