@@ -1,4 +1,4 @@
-// What each preview component costs an app that imports it: its JavaScript (with the parts of
+// What each preview component (and the bar chart) costs an app that imports it: its JavaScript (with the parts of
 // @headmark/metadata and clsx it pulls in; React and Radix left out, the app has them) and its
 // stylesheet, minified and gzipped. Reads the sources, so no build is needed.
 import { readFileSync } from 'node:fs'
@@ -15,6 +15,7 @@ const components: [string, string, string[]][] = [
   ['SocialPreview', 'social-preview/index.ts', ['social-preview/social-preview.css']],
   ['MetadataChecks', 'metadata-checks/index.ts', ['metadata-checks/metadata-checks.css']],
   ['RevisionDiff', 'revision-diff/index.ts', ['revision-diff/revision-diff.css']],
+  ['BarChart', 'bar-chart/index.ts', ['bar-chart/bar-chart.css']],
 ]
 
 const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length

@@ -1,4 +1,5 @@
 export * from './badge/index.ts'
+export * from './bar-chart/index.ts'
 export * from './button/index.ts'
 export * from './card/index.ts'
 export * from './checkbox/index.ts'
