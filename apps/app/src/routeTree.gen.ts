@@ -33,6 +33,7 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/billing/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/new'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
@@ -171,6 +172,13 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport.update({
+    id: '/billing/',
+    path: '/billing/',
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
@@ -324,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -358,6 +367,7 @@ export interface FileRoutesByTo {
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/billing': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -396,6 +406,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -436,6 +447,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/billing/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -470,6 +482,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/organizations/$organizationSlug'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/billing'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -507,6 +520,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
+    | '/_authenticated/app/organizations/$organizationSlug/billing/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -706,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/billing/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/billing/'
+      path: '/billing'
+      fullPath: '/app/organizations/$organizationSlug/billing/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname'
       path: '/sites/$siteHostname'
@@ -895,6 +916,7 @@ interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
 }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
@@ -905,6 +927,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: Authentic
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute,
   }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren =
@@ -999,12 +1023,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { createStart } from '@tanstack/react-start'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-  }
-}

@@ -1,5 +1,7 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import billingStyles from '../../../../../features/billing/billing.css?url'
+import { QuotaBanner } from '../../../../../features/billing/quota-banner.tsx'
 import { organizationQuery } from '../../../../../lib/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
@@ -20,6 +22,17 @@ export const Route = createFileRoute('/_authenticated/app/organizations/$organiz
   },
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Headmark' }],
+    links: [{ rel: 'stylesheet', href: billingStyles }],
   }),
-  component: Outlet,
+  component: OrganizationLayout,
 })
+
+function OrganizationLayout() {
+  const { organizationSlug } = Route.useParams()
+  return (
+    <>
+      <QuotaBanner organizationSlug={organizationSlug} />
+      <Outlet />
+    </>
+  )
+}
