@@ -62,6 +62,14 @@ describe('site quota', () => {
       },
     })
     expect(await countOf(site, eq(site.organizationId, organization.id))).toBe(1)
+    // A hostname it already has is still a CONFLICT on its field, not a quota.
+    expect(
+      (
+        await refusal(
+          owner.rpc.sites.create({ organizationSlug: 'acme', name: 'Again', hostname: 'ONE.com' }),
+        )
+      ).code,
+    ).toBe('CONFLICT')
   })
 
   it('follows the plan: Starter allows three; upgrading lets the fourth in', async () => {
@@ -151,6 +159,7 @@ describe('page quota', () => {
       `Without a plan, an organization gets the Free plan's ${limit} pages per site, and this one is at the limit. No page was added. Choose a plan on the Billing page: /app/organizations/acme/billing`,
     )
     expect(await countOf(page, eq(page.siteId, siteId))).toBe(limit + 1)
+    expect((await refusal(owner.rpc.pages.create({ ...ref, path: '/last' }))).code).toBe('CONFLICT')
 
     // Editing existing pages, including saving their first revision, keeps working.
     await owner.rpc.metadataRevisions.save({

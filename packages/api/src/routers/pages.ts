@@ -203,6 +203,12 @@ export const pagesRouter = {
       const id = randomUUID()
       try {
         await context.db.transaction(async (tx) => {
+          // A path the site already has is a CONFLICT, whatever its plan allows.
+          const [taken] = await tx
+            .select({ id: page.id })
+            .from(page)
+            .where(and(eq(page.siteId, siteRow.id), eq(page.path, path)))
+          if (taken) throw pathTaken(path)
           await checkPageQuota(tx, context.organization, siteRow.id)
           await tx.insert(page).values({ id, siteId: siteRow.id, path })
         })

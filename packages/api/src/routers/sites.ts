@@ -125,6 +125,14 @@ export const sitesRouter = {
       const hostname = hostnameOrRefuse(input.hostname, context.env.NODE_ENV === 'production')
       try {
         const created = await context.db.transaction(async (tx) => {
+          // A hostname the organization already has is a CONFLICT, whatever its plan allows.
+          const [taken] = await tx
+            .select({ id: site.id })
+            .from(site)
+            .where(
+              and(eq(site.organizationId, context.organization.id), eq(site.hostname, hostname)),
+            )
+          if (taken) throw hostnameTaken(hostname)
           await checkSiteQuota(tx, context.organization)
           const [row] = await tx
             .insert(site)
