@@ -55,7 +55,9 @@ async function memberOf(owner: Page, browser: Browser, slug: string): Promise<Pa
   return member
 }
 
-test('an owner sees the meters and the chart, changes the plan and cancels it', async ({ page }) => {
+test('an owner sees the meters and the chart, changes the plan and cancels it', async ({
+  page,
+}) => {
   test.slow()
   const slug = await ownerWithOrganization(page, 'billing')
   await createSite(page, slug, 'Billing site', 'billing.example')
@@ -145,7 +147,5 @@ test('over a quota, creating a site is refused with a link to billing, and a ban
     '1 of 1',
   )
   // On the billing page itself, the banner does not link to where one already is.
-  await expect(
-    page.getByRole('region', { name: 'Plan limits' }).getByRole('link'),
-  ).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Plan limits' }).getByRole('link')).toHaveCount(0)
 })

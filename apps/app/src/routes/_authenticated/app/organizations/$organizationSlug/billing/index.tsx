@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { BillingPage } from '../../../../../../features/billing/billing-page.tsx'
 import { subscriptionQuery, usageQuery } from '../../../../../../features/billing/queries.ts'
 
-export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug/billing/')({
+export const Route = createFileRoute(
+  '/_authenticated/app/organizations/$organizationSlug/billing/',
+)({
   staticData: { crumb: 'Billing' },
   loader: async ({ context, params }) => {
     await Promise.all([
