@@ -1,5 +1,6 @@
 import { plans, type Plan, type PlanQuotas } from '@headmark/api/billing/plans'
 import {
+  Badge,
   BarChart,
   Button,
   Dialog,
@@ -274,7 +275,7 @@ function PlanChoice({
             >
               <h3 id={`billing-plan-${plan.id}`}>
                 {plan.name}
-                {current ? <span className="muted"> · current plan</span> : null}
+                {current ? <Badge tone="accent">Current plan</Badge> : null}
               </h3>
               <p className="billing-plan-price">
                 ${plan.monthlyPriceUsd}
