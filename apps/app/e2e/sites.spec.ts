@@ -317,6 +317,12 @@ test('the pages list brings 50 pages at a time and searches by part of the path'
   await signUpAndVerify(page, uniqueEmail('many'))
   await createOrganization(page, 'Many Pages', slug)
   await createSite(page, slug, 'Many pages', site)
+  // More pages than the Free plan's 50 per site: the Starter plan.
+  const plan = await page.request.post(url('/api/rpc/billing/subscribe'), {
+    data: { json: { organizationSlug: slug, planId: 'starter' } },
+    headers: { origin: baseURL() },
+  })
+  expect(plan.ok(), await plan.text()).toBe(true)
 
   // 60 pages through the RPC endpoint the app itself calls.
   for (let index = 0; index < 60; index += 1) {

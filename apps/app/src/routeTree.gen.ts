@@ -36,6 +36,7 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport 
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/settings'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/billing/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/invite'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/index'
@@ -205,6 +206,13 @@ const AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport.update({
+    id: '/billing/',
+    path: '/billing/',
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
@@ -433,6 +441,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
   '/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
@@ -475,6 +484,7 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
   '/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/app/organizations/$organizationSlug/billing': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
@@ -524,6 +534,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/onboarding/install': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingInstallRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/site': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingSiteRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
@@ -575,6 +586,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/install'
     | '/app/organizations/$organizationSlug/onboarding/site'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/billing/'
     | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/onboarding/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
@@ -617,6 +629,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/install'
     | '/app/organizations/$organizationSlug/onboarding/site'
     | '/app/organizations/$organizationSlug/sites/new'
+    | '/app/organizations/$organizationSlug/billing'
     | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/onboarding'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
@@ -665,6 +678,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/install'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/site'
     | '/_authenticated/app/organizations/$organizationSlug/sites/new'
+    | '/_authenticated/app/organizations/$organizationSlug/billing/'
     | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
@@ -887,6 +901,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/app/organizations/$organizationSlug/settings'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/billing/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/billing/'
+      path: '/billing'
+      fullPath: '/app/organizations/$organizationSlug/billing/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/members/': {
@@ -1197,6 +1218,7 @@ interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute
+  AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
 }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren =
@@ -1213,6 +1235,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: Authentic
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesNewRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute,
   }
 
 const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren =

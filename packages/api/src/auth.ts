@@ -7,7 +7,8 @@ import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
-import { authSchema, member } from './db/schema.ts'
+import { stripeProvider } from './billing/stripe.ts'
+import { authSchema, member, subscription } from './db/schema.ts'
 import { guardMemberEndpoints } from './members.ts'
 import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
@@ -37,7 +38,7 @@ export const AUTH_BASE_PATH = '/api/auth'
 export interface CreateAuthOptions {
   db: Database
   env: Pick<ServerEnv, 'BETTER_AUTH_URL' | 'BETTER_AUTH_SECRET' | 'trustedOrigins'> &
-    Partial<Pick<ServerEnv, 'adminEmails'>>
+    Partial<Pick<ServerEnv, 'adminEmails' | 'stripe'>>
   mailer: Mailer
   /** Per-address and per-account limits on requests; off only in tests. */
   rateLimit: boolean
@@ -137,7 +138,7 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
     },
     // No adapter transactions: PGlite has a single connection, so a callback that writes through
     // `db` (the dev mailbox) while better-auth holds a transaction open would wait forever.
-    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { ...authSchema, subscription } }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -282,6 +283,8 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
         defaultRole: 'user',
         adminRoles: ['admin'],
       }),
+      // Stripe bills the plans when configured (src/billing/stripe.ts).
+      ...(env.stripe ? [stripeProvider(db, env.stripe)] : []),
     ],
   })
 }

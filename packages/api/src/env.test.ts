@@ -131,6 +131,44 @@ describe('loadServerEnv', () => {
     )
   })
 
+  it('uses the self-hosted provider unless Stripe is configured, and Stripe only when complete', () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({ NODE_ENV: 'test' }, root).stripe).toBeNull()
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_STARTER: 'price_s',
+      STRIPE_PRICE_TEAM: 'price_t',
+      STRIPE_PRICE_BUSINESS: 'price_b',
+    }
+    expect(loadServerEnv({ NODE_ENV: 'test', ...stripe }, root).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      prices: { starter: 'price_s', team: 'price_t', business: 'price_b' },
+      apiUrl: null,
+    })
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadServerEnv({ NODE_ENV: 'test', ...env }, root)
+      } catch (error) {
+        return (error as Error).message
+      }
+      return null
+    }
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(
+      'Invalid environment variables:\n  - STRIPE_WEBHOOK_SECRET: Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set STRIPE_WEBHOOK_SECRET too, or unset STRIPE_SECRET_KEY to use the built-in self-hosted provider',
+    )
+    expect(problems({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toContain(
+      'STRIPE_SECRET_KEY: Stripe needs both',
+    )
+    expect(
+      problems({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
+    ).toContain("STRIPE_PRICE_TEAM: Required with Stripe: the id of the plan's monthly price")
+    expect(problems({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toContain(
+      'STRIPE_SECRET_KEY: Must be a Stripe secret key',
+    )
+  })
+
   it('reads the edge settings: body limit, trusted proxies, rate limits', () => {
     const root = fakeRepo()
     const defaults = loadServerEnv({}, root)

@@ -46,6 +46,11 @@ const emailList = z
   })
   .optional()
 
+const stripePrice = z
+  .string()
+  .regex(/^price_\w+$/, 'Must be the id of a Stripe price (price_…)')
+  .optional()
+
 const serverEnvSchema = z
   .object({
     NODE_ENV: z
@@ -110,6 +115,42 @@ const serverEnvSchema = z
       .number({ error: 'Must be a number of megabytes, e.g. 128' })
       .min(0, 'Must be 0 (no cache) or more')
       .default(128),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'Must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S+$/, 'Must be the signing secret of a Stripe webhook endpoint (whsec_…)')
+      .optional(),
+    STRIPE_PRICE_STARTER: stripePrice,
+    STRIPE_PRICE_TEAM: stripePrice,
+    STRIPE_PRICE_BUSINESS: stripePrice,
+    STRIPE_API_URL: z.url({ error: 'Must be a URL, e.g. http://localhost:12111' }).optional(),
+  })
+  .superRefine((env, ctx) => {
+    // Stripe is all or nothing: half a configuration would take payments it can not confirm.
+    const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+    const stripeSet = stripeKeys.filter((key) => env[key] !== undefined)
+    if (stripeSet.length === 1) {
+      const missing = stripeKeys.find((key) => env[key] === undefined) as string
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set ${missing} too, or unset ${stripeSet[0]} to use the built-in self-hosted provider`,
+      })
+    }
+    if (stripeSet.length === 2) {
+      for (const key of ['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_TEAM', 'STRIPE_PRICE_BUSINESS']) {
+        if (env[key as 'STRIPE_PRICE_TEAM'] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `Required with Stripe: the id of the plan's monthly price in Stripe (price_…)`,
+          })
+        }
+      }
+    }
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -169,6 +210,17 @@ export interface ServerEnv {
   PUBLIC_API_CACHE_ENTRIES: number
   /** …and at most this many megabytes of them, per process. */
   PUBLIC_API_CACHE_MB: number
+  /** Stripe bills the plans when set; null: the built-in self-hosted provider. */
+  stripe: StripeSettings | null
+}
+
+/** What the Stripe provider needs: keys, the price of each paid plan, and where Stripe's API is. */
+export interface StripeSettings {
+  secretKey: string
+  webhookSecret: string
+  prices: { starter: string; team: string; business: string }
+  /** Stripe's API, or another place that speaks it (stripe-mock); null: api.stripe.com. */
+  apiUrl: string | null
 }
 
 /**
@@ -234,6 +286,19 @@ export function loadServerEnv(
     trustedProxies: parsed.TRUSTED_PROXIES ?? [],
     PUBLIC_API_CACHE_ENTRIES: parsed.PUBLIC_API_CACHE_ENTRIES,
     PUBLIC_API_CACHE_MB: parsed.PUBLIC_API_CACHE_MB,
+    stripe:
+      parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: parsed.STRIPE_SECRET_KEY,
+            webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+            prices: {
+              starter: parsed.STRIPE_PRICE_STARTER as string,
+              team: parsed.STRIPE_PRICE_TEAM as string,
+              business: parsed.STRIPE_PRICE_BUSINESS as string,
+            },
+            apiUrl: parsed.STRIPE_API_URL ?? null,
+          }
+        : null,
   }
 }
 

@@ -31,6 +31,7 @@ describe('@headmark/api entry point', () => {
         'webhookCalls',
         'siteApiKeys',
         'discoveredPaths',
+        'billing',
       ],
       connections: 0,
       exports: [

@@ -21,6 +21,8 @@ export interface SiteCast extends OrganizationCast {
  */
 export async function siteCast(server: TestServer): Promise<SiteCast> {
   const cast = await organizationCast(server)
+  // Both organizations' tests add sites, pages and webhooks freely: a plan without those limits.
+  await cast.owner.rpc.billing.subscribe({ organizationSlug: 'acme', planId: 'business' })
   const site = await cast.owner.rpc.sites.create({
     organizationSlug: 'acme',
     name: 'Acme',
@@ -34,6 +36,7 @@ export async function siteCast(server: TestServer): Promise<SiteCast> {
     name: 'Globex',
     slug: 'globex',
   })
+  await otherOwner.rpc.billing.subscribe({ organizationSlug: 'globex', planId: 'business' })
   const otherSite = await otherOwner.rpc.sites.create({
     organizationSlug: 'globex',
     name: 'Globex',

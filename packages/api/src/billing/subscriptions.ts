@@ -12,6 +12,8 @@ export interface ActiveSubscription {
   status: string
   /** `stripe` when Stripe bills it, `self-hosted` when the built-in provider activated it. */
   provider: 'stripe' | 'self-hosted'
+  /** Stripe's id of the subscription (`sub_…`); null for the self-hosted provider. */
+  stripeSubscriptionId: string | null
   periodStart: Date | null
   periodEnd: Date | null
   cancelAtPeriodEnd: boolean
@@ -46,6 +48,7 @@ export async function activeSubscription(
     plan: getPlan(row.plan as PlanId),
     status: row.status,
     provider: row.stripeSubscriptionId === null ? 'self-hosted' : 'stripe',
+    stripeSubscriptionId: row.stripeSubscriptionId,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,

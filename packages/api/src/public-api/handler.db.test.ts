@@ -343,3 +343,21 @@ describe('@headmark/metadata’s client against the real server', () => {
     expect(warnings).toHaveLength(1)
   })
 })
+
+describe('billing never breaks a customer site', () => {
+  it('serves an organization far over its plan’s API calls with 200', async () => {
+    const { site } = await acme()
+    // No subscription: the Free plan's 50,000 calls a month, used ten times over today.
+    await db()
+      .insert(usage)
+      .values({
+        organizationId: site.organizationId,
+        day: new Date().toISOString().slice(0, 10),
+        kind: 'api_call',
+        count: 500_000,
+      })
+    const response = await get(getLatestTarget(site.dsn, '/pricing'))
+    expect(response.status).toBe(200)
+    expect(json(response.body)).toMatchObject({ metadata: { title: 'Pricing · Acme' } })
+  })
+})

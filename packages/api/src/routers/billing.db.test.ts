@@ -59,7 +59,10 @@ describe('billing with the self-hosted provider', () => {
       .where(eq(subscription.id, first.subscriptionId as string))
     expect(old).toEqual({ status: 'canceled', endedAt: expect.any(Date) })
 
-    expect(await owner.rpc.billing.cancel({ organizationSlug: 'acme' })).toEqual({ canceled: true })
+    expect(await owner.rpc.billing.cancel({ organizationSlug: 'acme' })).toEqual({
+      canceled: true,
+      url: null,
+    })
     expect(await owner.rpc.billing.getSubscription({ organizationSlug: 'acme' })).toBeNull()
     expect(await failure(owner.rpc.billing.cancel({ organizationSlug: 'acme' }))).toBe('NOT_FOUND')
   })

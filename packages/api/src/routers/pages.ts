@@ -3,6 +3,7 @@ import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { checkPageQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
@@ -201,7 +202,16 @@ export const pagesRouter = {
       const path = newPathOf(input.path, siteRow.hostname)
       const id = randomUUID()
       try {
-        await context.db.insert(page).values({ id, siteId: siteRow.id, path })
+        await context.db.transaction(async (tx) => {
+          // A path the site already has is a CONFLICT, whatever its plan allows.
+          const [taken] = await tx
+            .select({ id: page.id })
+            .from(page)
+            .where(and(eq(page.siteId, siteRow.id), eq(page.path, path)))
+          if (taken) throw pathTaken(path)
+          await checkPageQuota(tx, context.organization, siteRow.id)
+          await tx.insert(page).values({ id, siteId: siteRow.id, path })
+        })
       } catch (error) {
         if (isUniqueViolation(error, 'page_site_path_unique')) throw pathTaken(path)
         throw error

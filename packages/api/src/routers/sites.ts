@@ -3,6 +3,7 @@ import { ORPCError } from '@orpc/server'
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { page, site } from '../db/schema.ts'
+import { checkSiteQuota } from '../billing/quotas.ts'
 import { normalizeHostname } from '../domain/hostnames.ts'
 import { TITLE_PLACEHOLDER } from '../domain/served-metadata.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
@@ -124,6 +125,15 @@ export const sitesRouter = {
       const hostname = hostnameOrRefuse(input.hostname, context.env.NODE_ENV === 'production')
       try {
         const created = await context.db.transaction(async (tx) => {
+          // A hostname the organization already has is a CONFLICT, whatever its plan allows.
+          const [taken] = await tx
+            .select({ id: site.id })
+            .from(site)
+            .where(
+              and(eq(site.organizationId, context.organization.id), eq(site.hostname, hostname)),
+            )
+          if (taken) throw hostnameTaken(hostname)
+          await checkSiteQuota(tx, context.organization)
           const [row] = await tx
             .insert(site)
             .values({

@@ -77,6 +77,8 @@ describe('webhook procedures: who may do what', () => {
     const { headmark } = server.current
     receiver = await startReceiver()
     const cast = await organizationCast(server.current)
+    // Owners and admins each add webhooks to one site: more than the Free plan's one per site.
+    await cast.owner.rpc.billing.subscribe({ organizationSlug: 'acme', planId: 'business' })
     const globexOwner = await signedUpVisitor(server.current, {
       name: 'Gina Globex',
       email: 'gina@example.com',

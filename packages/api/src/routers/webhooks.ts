@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ORPCError } from '@orpc/server'
 import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { checkWebhookQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { site, webhook, webhookCall, webhookMessage } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
@@ -281,13 +282,16 @@ export const webhooksRouter = {
       if (!check.ok) throw badUrl(check.message)
       const secret = generateWebhookSecret()
       const id = randomUUID()
-      await context.db.insert(webhook).values({
-        id,
-        siteId: target.id,
-        url: check.url.href,
-        description: input.description,
-        legacyBearer: input.legacyBearer,
-        secretEncrypted: context.webhooks.secrets.seal(secret),
+      await context.db.transaction(async (tx) => {
+        await checkWebhookQuota(tx, context.organization, target.id)
+        await tx.insert(webhook).values({
+          id,
+          siteId: target.id,
+          url: check.url.href,
+          description: input.description,
+          legacyBearer: input.legacyBearer,
+          secretEncrypted: context.webhooks.secrets.seal(secret),
+        })
       })
       return { ...(await viewOf(context.db, id)), secret }
     }),

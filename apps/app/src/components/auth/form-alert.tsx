@@ -1,8 +1,10 @@
+import { MessageWithBillingLink } from '../../features/billing/quota-message.tsx'
+
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null
   return (
     <p className="form-alert" role="alert">
-      {message}
+      <MessageWithBillingLink message={message} />
     </p>
   )
 }

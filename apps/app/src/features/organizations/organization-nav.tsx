@@ -16,6 +16,7 @@ export function organizationNavItems(role: Organization['role']): OrganizationNa
   return [
     { label: 'Sites', to: '/app/organizations/$organizationSlug', exact: true },
     { label: 'Members', to: '/app/organizations/$organizationSlug/members' },
+    { label: 'Billing', to: '/app/organizations/$organizationSlug/billing' },
     ...(access.canUpdate
       ? [{ label: 'Settings', to: '/app/organizations/$organizationSlug/settings' } as const]
       : []),

@@ -19,5 +19,7 @@ export async function invalidateSiteData(queryClient: QueryClient): Promise<void
     queryClient.invalidateQueries({ queryKey: orpc.sites.key() }),
     queryClient.invalidateQueries({ queryKey: orpc.pages.key() }),
     queryClient.invalidateQueries({ queryKey: orpc.metadataRevisions.key() }),
+    // Sites and pages count against the plan: the usage (and the quota banner) follow.
+    queryClient.invalidateQueries({ queryKey: orpc.billing.key() }),
   ])
 }

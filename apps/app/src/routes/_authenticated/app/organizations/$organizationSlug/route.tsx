@@ -4,6 +4,8 @@ import { addressAfterSlugChange } from '../../../../../features/organizations/fo
 import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
 import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
 import { freshSubscription } from '../../../../../features/onboarding/route-guards.ts'
+import billingStyles from '../../../../../features/billing/billing.css?url'
+import { QuotaBanner } from '../../../../../features/billing/quota-banner.tsx'
 import { organizationQuery } from '../../../../../lib/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
@@ -48,6 +50,17 @@ export const Route = createFileRoute('/_authenticated/app/organizations/$organiz
   loader: ({ context }) => ({ crumb: context.organizationName }),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Headmark' }],
+    links: [{ rel: 'stylesheet', href: billingStyles }],
   }),
-  component: Outlet,
+  component: OrganizationLayout,
 })
+
+function OrganizationLayout() {
+  const { organizationSlug } = Route.useParams()
+  return (
+    <>
+      <QuotaBanner organizationSlug={organizationSlug} />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,120 @@
+import { ORPCError } from '@orpc/server'
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { organization, page, site, webhook } from '../db/schema.ts'
+import { DEFAULT_PLAN_ID, fitsQuota, getPlan, type Plan, type PlanQuotas } from './plans.ts'
+import { activeSubscription } from './subscriptions.ts'
+
+/** The quotas creation is refused over; API calls are never refused (customer sites keep working). */
+export type EnforcedQuota = Extract<keyof PlanQuotas, 'sites' | 'pagesPerSite' | 'webhooksPerSite'>
+
+/** The code of the error a create over quota gets (HTTP 403). */
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED'
+
+/** Where an organization's owners change its plan. */
+export function billingPath(organizationSlug: string): string {
+  return `/app/organizations/${encodeURIComponent(organizationSlug)}/billing`
+}
+
+/**
+ * The plan an organization is measured against: its subscription's, or the Free plan's quotas
+ * when it has none (`subscribed` then says so).
+ */
+export async function effectivePlan(
+  db: Database,
+  organizationId: string,
+): Promise<{ plan: Plan; subscribed: boolean }> {
+  const current = await activeSubscription(db, organizationId)
+  return current
+    ? { plan: current.plan, subscribed: true }
+    : { plan: getPlan(DEFAULT_PLAN_ID), subscribed: false }
+}
+
+const quotaWords: Record<EnforcedQuota, (limit: number) => string> = {
+  sites: (n) => `${n} ${n === 1 ? 'site' : 'sites'} per organization`,
+  pagesPerSite: (n) => `${n} ${n === 1 ? 'page' : 'pages'} per site`,
+  webhooksPerSite: (n) => `${n} ${n === 1 ? 'webhook' : 'webhooks'} per site`,
+}
+
+const whatWasRefused: Record<EnforcedQuota, string> = {
+  sites: 'No site was added',
+  pagesPerSite: 'No page was added',
+  webhooksPerSite: 'No webhook was added',
+}
+
+function quotaExceeded(
+  quota: EnforcedQuota,
+  limit: number,
+  { plan, subscribed }: { plan: Plan; subscribed: boolean },
+  organizationSlug: string,
+): ORPCError<string, unknown> {
+  const path = billingPath(organizationSlug)
+  const planText = subscribed
+    ? `The ${plan.name} plan allows ${quotaWords[quota](limit)}`
+    : `Without a plan, an organization gets the ${plan.name} plan's ${quotaWords[quota](limit)}`
+  return new ORPCError(QUOTA_EXCEEDED, {
+    status: 403,
+    message: `${planText}, and this one is at the limit. ${whatWasRefused[quota]}. ${subscribed ? 'Upgrade' : 'Choose a plan'} on the Billing page: ${path}`,
+    data: { quota, limit, planId: plan.id, billingPath: path },
+  })
+}
+
+interface OrganizationRef {
+  id: string
+  slug: string
+}
+
+/**
+ * Refuses a new site when the organization has all its plan allows. Call inside the transaction
+ * that inserts the site: the organization's row stays locked until it ends, so two creates at the
+ * limit can not both pass.
+ */
+export async function checkSiteQuota(tx: Database, org: OrganizationRef): Promise<void> {
+  await tx.execute(sql`select id from ${organization} where id = ${org.id} for update`)
+  const effective = await effectivePlan(tx, org.id)
+  const limit = effective.plan.quotas.sites
+  if (limit === null) return
+  const [row] = await tx.select({ n: count() }).from(site).where(eq(site.organizationId, org.id))
+  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
+    throw quotaExceeded('sites', limit, effective, org.slug)
+  }
+}
+
+/**
+ * Refuses a new page (not counting the site's defaults) when the site has all the plan allows.
+ * Locks the site's row (the lock order of every write to a site's pages: site, then page) until
+ * the calling transaction ends.
+ */
+export async function checkPageQuota(
+  tx: Database,
+  org: OrganizationRef,
+  siteId: string,
+): Promise<void> {
+  await tx.execute(sql`select id from ${site} where id = ${siteId} for update`)
+  const effective = await effectivePlan(tx, org.id)
+  const limit = effective.plan.quotas.pagesPerSite
+  if (limit === null) return
+  const [row] = await tx
+    .select({ n: count() })
+    .from(page)
+    .where(and(eq(page.siteId, siteId), isNotNull(page.path)))
+  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
+    throw quotaExceeded('pagesPerSite', limit, effective, org.slug)
+  }
+}
+
+/** Refuses a new webhook when the site has all the plan allows; locks the site's row like pages. */
+export async function checkWebhookQuota(
+  tx: Database,
+  org: OrganizationRef,
+  siteId: string,
+): Promise<void> {
+  await tx.execute(sql`select id from ${site} where id = ${siteId} for update`)
+  const effective = await effectivePlan(tx, org.id)
+  const limit = effective.plan.quotas.webhooksPerSite
+  if (limit === null) return
+  const [row] = await tx.select({ n: count() }).from(webhook).where(eq(webhook.siteId, siteId))
+  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
+    throw quotaExceeded('webhooksPerSite', limit, effective, org.slug)
+  }
+}

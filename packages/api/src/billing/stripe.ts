@@ -1,0 +1,120 @@
+import { stripe as stripePlugin } from '@better-auth/stripe'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import Stripe from 'stripe'
+import type { Database } from '../db/client.ts'
+import { member, subscription } from '../db/schema.ts'
+import type { StripeSettings } from '../env.ts'
+import type { PlanId } from './plans.ts'
+import { ACTIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts'
+
+/** The plans Stripe bills; the Free plan needs no payment and stays with the built-in provider. */
+export type PaidPlanId = Exclude<PlanId, 'free'>
+
+/** A Stripe client for the settings: api.stripe.com, or `apiUrl` (e.g. stripe-mock). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const api = settings.apiUrl === null ? null : new URL(settings.apiUrl)
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {}),
+  })
+}
+
+/**
+ * @better-auth/stripe for Headmark: organizations are the customers (`referenceId` is the
+ * organization's id), only their owners may check out, change or cancel, and each paid plan of the
+ * catalogue maps to a Stripe price (its `name` is the plan id, which the plugin stores as the
+ * subscription's `plan`). Checkout and the subscription's lifecycle come through Stripe's
+ * webhook at /api/auth/stripe/webhook.
+ */
+export function stripeProvider(db: Database, settings: StripeSettings) {
+  return stripePlugin({
+    stripeClient: createStripeClient(settings),
+    stripeWebhookSecret: settings.webhookSecret,
+    organization: { enabled: true },
+    subscription: {
+      enabled: true,
+      plans: (Object.entries(settings.prices) as Array<[PaidPlanId, string]>).map(
+        ([name, priceId]) => ({ name, priceId }),
+      ),
+      // Owners decide about money (the `billing: ['update']` permission); others may not even
+      // list the organization's subscriptions through the plugin.
+      async authorizeReference({ user, referenceId }) {
+        const [row] = await db
+          .select({ role: member.role })
+          .from(member)
+          .where(and(eq(member.organizationId, referenceId), eq(member.userId, user.id)))
+        return (row?.role ?? '').split(',').includes('owner')
+      },
+      // A paid plan replaces whatever the organization had (e.g. the Free plan chosen before).
+      async onSubscriptionComplete({ subscription: completed }) {
+        await endOtherSubscriptions(db, completed.referenceId, completed.id)
+      },
+    },
+  })
+}
+
+/** Ends every active subscription of the organization except `keepId`. */
+export async function endOtherSubscriptions(
+  db: Database,
+  organizationId: string,
+  keepId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(subscription)
+    .set({ status: 'canceled', canceledAt: now, endedAt: now })
+    .where(
+      and(
+        eq(subscription.referenceId, organizationId),
+        ne(subscription.id, keepId),
+        inArray(subscription.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        // Only rows the built-in provider made: Stripe's own end through Stripe's events.
+        sql`${subscription.stripeSubscriptionId} is null`,
+      ),
+    )
+}
+
+interface RedirectAnswer {
+  url?: string | null
+  redirect?: boolean
+}
+
+/** The plugin's endpoints Headmark's billing procedures call, with the caller's headers. */
+export interface StripeBillingApi {
+  upgradeSubscription(request: {
+    body: {
+      plan: string
+      referenceId: string
+      customerType: 'organization'
+      subscriptionId?: string
+      successUrl: string
+      cancelUrl: string
+      returnUrl: string
+      disableRedirect: true
+    }
+    headers: Headers
+  }): Promise<RedirectAnswer>
+  cancelSubscription(request: {
+    body: {
+      referenceId: string
+      customerType: 'organization'
+      returnUrl: string
+      disableRedirect: true
+    }
+    headers: Headers
+  }): Promise<RedirectAnswer>
+}
+
+/** The plugin's endpoints on an auth instance that has the Stripe provider, or null. */
+export function stripeBillingApi(api: object): StripeBillingApi | null {
+  return 'upgradeSubscription' in api && 'cancelSubscription' in api
+    ? (api as unknown as StripeBillingApi)
+    : null
+}
