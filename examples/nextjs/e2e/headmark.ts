@@ -150,7 +150,7 @@ export interface HeadmarkAccount {
   cookies: Array<{ name: string; value: string; url: string }>
   /** Calls an RPC procedure, e.g. `rpc('sites/create', { … })`; throws with the server's message. */
   rpc<T>(procedure: string, input: unknown): Promise<T>
-  /** Creates an organization with this account as its owner. */
+  /** Creates an organization with this account as its owner, on the Starter plan. */
   createOrganization(name: string, slug: string): Promise<HeadmarkOrganization>
 }
 
@@ -322,6 +322,8 @@ async function signUp(baseURL: string, name: string, email: string): Promise<Hea
     rpc,
     createOrganization: async (organizationName, slug) => {
       await rpc('organizations/create', { name: organizationName, slug })
+      // The dashboard opens an organization's pages once it has a plan.
+      await rpc('billing/subscribe', { organizationSlug: slug, planId: 'starter' })
       return {
         slug,
         createSite: async (siteName, hostname) => {

@@ -175,8 +175,12 @@ export class HeadmarkAccount {
     return body.json
   }
 
-  createOrganization(name: string, slug: string): Promise<Organization> {
-    return this.rpc('organizations/create', { name, slug })
+  /** Creates an organization with this account as its owner, on the Starter plan. */
+  async createOrganization(name: string, slug: string): Promise<Organization> {
+    const organization = await this.rpc<Organization>('organizations/create', { name, slug })
+    // The dashboard opens an organization's pages once it has a plan.
+    await this.rpc('billing/subscribe', { organizationSlug: slug, planId: 'starter' })
+    return organization
   }
 
   createSite(organization: Organization, name: string, hostname: string): Promise<Site> {
