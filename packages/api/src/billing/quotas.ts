@@ -65,19 +65,35 @@ interface OrganizationRef {
 }
 
 /**
+ * Throws the quota error when what `countUsed` counts has reached the organization's plan's
+ * `quota`; nothing is counted when the plan has no limit. Callers lock the row the count belongs
+ * to first.
+ */
+async function refuseOverQuota(
+  tx: Database,
+  org: OrganizationRef,
+  quota: EnforcedQuota,
+  countUsed: () => PromiseLike<{ n: number }[]>,
+): Promise<void> {
+  const effective = await effectivePlan(tx, org.id)
+  const limit = effective.plan.quotas[quota]
+  if (limit === null) return
+  const [row] = await countUsed()
+  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
+    throw quotaExceeded(quota, limit, effective, org.slug)
+  }
+}
+
+/**
  * Refuses a new site when the organization has all its plan allows. Call inside the transaction
  * that inserts the site: the organization's row stays locked until it ends, so two creates at the
  * limit can not both pass.
  */
 export async function checkSiteQuota(tx: Database, org: OrganizationRef): Promise<void> {
   await tx.execute(sql`select id from ${organization} where id = ${org.id} for update`)
-  const effective = await effectivePlan(tx, org.id)
-  const limit = effective.plan.quotas.sites
-  if (limit === null) return
-  const [row] = await tx.select({ n: count() }).from(site).where(eq(site.organizationId, org.id))
-  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
-    throw quotaExceeded('sites', limit, effective, org.slug)
-  }
+  await refuseOverQuota(tx, org, 'sites', () =>
+    tx.select({ n: count() }).from(site).where(eq(site.organizationId, org.id)),
+  )
 }
 
 /**
@@ -91,16 +107,12 @@ export async function checkPageQuota(
   siteId: string,
 ): Promise<void> {
   await tx.execute(sql`select id from ${site} where id = ${siteId} for update`)
-  const effective = await effectivePlan(tx, org.id)
-  const limit = effective.plan.quotas.pagesPerSite
-  if (limit === null) return
-  const [row] = await tx
-    .select({ n: count() })
-    .from(page)
-    .where(and(eq(page.siteId, siteId), isNotNull(page.path)))
-  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
-    throw quotaExceeded('pagesPerSite', limit, effective, org.slug)
-  }
+  await refuseOverQuota(tx, org, 'pagesPerSite', () =>
+    tx
+      .select({ n: count() })
+      .from(page)
+      .where(and(eq(page.siteId, siteId), isNotNull(page.path))),
+  )
 }
 
 /** Refuses a new webhook when the site has all the plan allows; locks the site's row like pages. */
@@ -110,11 +122,7 @@ export async function checkWebhookQuota(
   siteId: string,
 ): Promise<void> {
   await tx.execute(sql`select id from ${site} where id = ${siteId} for update`)
-  const effective = await effectivePlan(tx, org.id)
-  const limit = effective.plan.quotas.webhooksPerSite
-  if (limit === null) return
-  const [row] = await tx.select({ n: count() }).from(webhook).where(eq(webhook.siteId, siteId))
-  if (!fitsQuota(limit, Number(row?.n ?? 0))) {
-    throw quotaExceeded('webhooksPerSite', limit, effective, org.slug)
-  }
+  await refuseOverQuota(tx, org, 'webhooksPerSite', () =>
+    tx.select({ n: count() }).from(webhook).where(eq(webhook.siteId, siteId)),
+  )
 }

@@ -49,6 +49,27 @@ function memberNotFound(): ORPCError<'NOT_FOUND', undefined> {
   })
 }
 
+/**
+ * Locks the organization, then reads the caller and the member they act on as they are now, after
+ * anyone's change that held the lock before: the caller must still be an owner or an admin, the
+ * member must still be there, and must not be the caller.
+ */
+async function lockActorAndTarget(
+  tx: Parameters<typeof findMember>[0],
+  organizationId: string,
+  myMembershipId: string,
+  targetMemberId: string,
+  refusals: { demoted: string; self: () => ORPCError<string, unknown> },
+) {
+  await lockOrganization(tx, organizationId)
+  const me = await findMember(tx, organizationId, myMembershipId)
+  if (!me || me.role === 'member') throw new ORPCError('FORBIDDEN', { message: refusals.demoted })
+  const target = await findMember(tx, organizationId, targetMemberId)
+  if (!target) throw memberNotFound()
+  if (target.id === me.id) throw refusals.self()
+  return { me, target }
+}
+
 export const membersRouter = {
   /** Everyone in the organization, owners first, then by the date they joined. */
   list: organizationProcedure()
@@ -120,21 +141,19 @@ export const membersRouter = {
     .handler(async ({ context, input }) => {
       const organizationId = context.organization.id
       return context.db.transaction(async (tx) => {
-        await lockOrganization(tx, organizationId)
-        // The caller's role as it is now, after anyone's change that held the lock before us.
-        const me = await findMember(tx, organizationId, context.membership.id)
-        if (!me || me.role === 'member') {
-          throw new ORPCError('FORBIDDEN', {
-            message: 'Your role no longer allows changing roles; ask an owner.',
-          })
-        }
-        const target = await findMember(tx, organizationId, input.memberId)
-        if (!target) throw memberNotFound()
-        if (target.id === me.id) {
-          throw new ORPCError('FORBIDDEN', {
-            message: 'You can not change your own role: ask another owner.',
-          })
-        }
+        const { me, target } = await lockActorAndTarget(
+          tx,
+          organizationId,
+          context.membership.id,
+          input.memberId,
+          {
+            demoted: 'Your role no longer allows changing roles; ask an owner.',
+            self: () =>
+              new ORPCError('FORBIDDEN', {
+                message: 'You can not change your own role: ask another owner.',
+              }),
+          },
+        )
         if (!mayActOnRole(me.role, target.role, input.role)) throw ownersOnlyError()
         if (target.role === 'owner' && input.role !== 'owner') {
           if ((await countOwners(tx, organizationId)) <= 1) {
@@ -153,20 +172,19 @@ export const membersRouter = {
     .handler(async ({ context, input }) => {
       const organizationId = context.organization.id
       return context.db.transaction(async (tx) => {
-        await lockOrganization(tx, organizationId)
-        const me = await findMember(tx, organizationId, context.membership.id)
-        if (!me || me.role === 'member') {
-          throw new ORPCError('FORBIDDEN', {
-            message: 'Your role no longer allows removing members; ask an owner.',
-          })
-        }
-        const target = await findMember(tx, organizationId, input.memberId)
-        if (!target) throw memberNotFound()
-        if (target.id === me.id) {
-          throw new ORPCError('BAD_REQUEST', {
-            message: 'To remove yourself, leave the organization instead.',
-          })
-        }
+        const { me, target } = await lockActorAndTarget(
+          tx,
+          organizationId,
+          context.membership.id,
+          input.memberId,
+          {
+            demoted: 'Your role no longer allows removing members; ask an owner.',
+            self: () =>
+              new ORPCError('BAD_REQUEST', {
+                message: 'To remove yourself, leave the organization instead.',
+              }),
+          },
+        )
         if (!mayActOnRole(me.role, target.role)) throw ownersOnlyError()
         if (target.role === 'owner' && (await countOwners(tx, organizationId)) <= 1) {
           throw lastOwnerError('this member is its only owner')

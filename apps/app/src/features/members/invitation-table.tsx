@@ -1,19 +1,9 @@
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from '@headmark/ui'
+import { Badge, Button, EmptyState, TableCell, TableRow, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Time } from '../../lib/dates.tsx'
 import { orpc } from '../../lib/orpc.ts'
 import { ConfirmAction } from './confirm-action.tsx'
+import { MembersTable } from './members-table.tsx'
 import {
   invalidateMembership,
   mayManage,
@@ -46,29 +36,24 @@ export function InvitationTable({
     )
   }
   return (
-    <Table scrollLabel="Pending invitations" aria-label="Pending invitations">
-      <TableHeader>
-        <TableRow>
-          <TableHead>E-mail</TableHead>
-          <TableHead className="hide-narrow">Role</TableHead>
-          <TableHead className="hide-narrow">Invited by</TableHead>
-          <TableHead className="hide-narrow">Expires</TableHead>
-          <TableHead>
-            <span className="hm-visually-hidden">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {invitations.map((invitation) => (
-          <InvitationRow
-            key={invitation.id}
-            invitation={invitation}
-            organizationSlug={organizationSlug}
-            canManage={mayManage(myRole, invitation.role)}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <MembersTable
+      label="Pending invitations"
+      columns={[
+        { heading: 'E-mail' },
+        { heading: 'Role', className: 'hide-narrow' },
+        { heading: 'Invited by', className: 'hide-narrow' },
+        { heading: 'Expires', className: 'hide-narrow' },
+      ]}
+    >
+      {invitations.map((invitation) => (
+        <InvitationRow
+          key={invitation.id}
+          invitation={invitation}
+          organizationSlug={organizationSlug}
+          canManage={mayManage(myRole, invitation.role)}
+        />
+      ))}
+    </MembersTable>
   )
 }
 

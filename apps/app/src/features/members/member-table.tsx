@@ -1,19 +1,10 @@
-import {
-  Badge,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from '@headmark/ui'
+import { Badge, Select, TableCell, TableRow, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Time } from '../../lib/dates.tsx'
 import { orpc } from '../../lib/orpc.ts'
 import { ConfirmAction } from './confirm-action.tsx'
+import { MembersTable } from './members-table.tsx'
 import {
   assignableRoles,
   invalidateMembership,
@@ -39,32 +30,27 @@ export function MemberTable({
   const { data: members } = useSuspenseQuery(membersQuery(organizationSlug))
   const owners = members.filter((member) => member.role === 'owner').length
   return (
-    <Table scrollLabel="Members" aria-label="Members">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead className="hide-narrow">E-mail</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead className="hide-narrow">Joined</TableHead>
-          <TableHead>
-            <span className="hm-visually-hidden">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {members.map((member) => (
-          <MemberRow
-            key={member.id}
-            member={member}
-            organizationSlug={organizationSlug}
-            organizationName={organizationName}
-            myRole={myRole}
-            isMe={member.userId === userId}
-            onlyOwner={member.role === 'owner' && owners === 1}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <MembersTable
+      label="Members"
+      columns={[
+        { heading: 'Name' },
+        { heading: 'E-mail', className: 'hide-narrow' },
+        { heading: 'Role' },
+        { heading: 'Joined', className: 'hide-narrow' },
+      ]}
+    >
+      {members.map((member) => (
+        <MemberRow
+          key={member.id}
+          member={member}
+          organizationSlug={organizationSlug}
+          organizationName={organizationName}
+          myRole={myRole}
+          isMe={member.userId === userId}
+          onlyOwner={member.role === 'owner' && owners === 1}
+        />
+      ))}
+    </MembersTable>
   )
 }
 

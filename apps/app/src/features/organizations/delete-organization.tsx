@@ -1,17 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-  Field,
-  Input,
-  toast,
-} from '@headmark/ui'
+import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
+import { ConfirmByTyping, useConfirmByTyping } from '../../components/confirm-by-typing.tsx'
 import { errorText } from '../../lib/form-errors.ts'
 import { orpc } from '../../lib/orpc.ts'
 import { organizationAccess } from './access.ts'
@@ -46,74 +36,33 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
 function DeleteOrganizationDialog({ organization }: { organization: Organization }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
-  const [typed, setTyped] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const matches = typed.trim() === organization.slug
+  const confirm = useConfirmByTyping()
 
   const remove = useMutation({
     ...orpc.organizations.delete.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async () => {
-      setOpen(false)
+      confirm.close()
       toast.success(`${organization.name} was deleted.`)
       // The dashboard must not list it any more: read the list again before going there.
       await invalidateOrganizations(queryClient)
       await navigate({ to: '/app' })
       forgetOrganizationSlug(queryClient, organization.slug)
     },
-    onError: (failure) => setError(errorText(failure)),
+    onError: (failure) => confirm.setError(errorText(failure)),
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!matches) {
-      setError(`Type ${organization.slug} to confirm.`)
-      return
-    }
-    remove.mutate({ organizationSlug: organization.slug, confirmSlug: typed.trim() })
-  }
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next)
-        setTyped('')
-        setError(null)
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="danger" className="justify-start">
-          Delete organization
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Delete ${organization.name}?`}
-        description="Every site, page, revision, API key and webhook of this organization goes with it."
-      >
-        <form onSubmit={onSubmit} className="form-stack" noValidate>
-          <FormAlert message={error} />
-          <Field label={`Type ${organization.slug} to confirm`}>
-            <Input
-              value={typed}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              dir="ltr"
-              onChange={(event) => setTyped(event.currentTarget.value)}
-            />
-          </Field>
-          <div className="dialog-actions">
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" disabled={!matches} loading={remove.isPending}>
-              Delete organization
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmByTyping
+      state={confirm}
+      action="Delete organization"
+      title={`Delete ${organization.name}?`}
+      description="Every site, page, revision, API key and webhook of this organization goes with it."
+      expected={organization.slug}
+      pending={remove.isPending}
+      onConfirm={(confirmSlug) =>
+        remove.mutate({ organizationSlug: organization.slug, confirmSlug })
+      }
+    />
   )
 }

@@ -1,17 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-  Field,
-  Input,
-  toast,
-} from '@headmark/ui'
+import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
+import { ConfirmByTyping, useConfirmByTyping } from '../../components/confirm-by-typing.tsx'
 import { errorText } from '../../lib/form-errors.ts'
 import { orpc } from '../../lib/orpc.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
@@ -20,16 +10,13 @@ import { invalidateSiteData, type Site } from './queries.ts'
 export function DeleteSite({ organizationSlug, site }: { organizationSlug: string; site: Site }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
-  const [typed, setTyped] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const matches = typed.trim().toLowerCase() === site.hostname
+  const confirm = useConfirmByTyping()
 
   const remove = useMutation({
     ...orpc.sites.delete.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async () => {
-      setOpen(false)
+      confirm.close()
       toast.success(`${site.hostname} was deleted.`)
       await navigate({ to: '/app/organizations/$organizationSlug', params: { organizationSlug } })
       queryClient.removeQueries({
@@ -37,17 +24,8 @@ export function DeleteSite({ organizationSlug, site }: { organizationSlug: strin
       })
       await invalidateSiteData(queryClient)
     },
-    onError: (failure) => setError(errorText(failure)),
+    onError: (failure) => confirm.setError(errorText(failure)),
   })
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!matches) {
-      setError(`Type ${site.hostname} to confirm.`)
-      return
-    }
-    remove.mutate({ organizationSlug, siteHostname: site.hostname })
-  }
 
   return (
     <section aria-labelledby="delete-site-heading" className="danger-zone stack">
@@ -56,46 +34,16 @@ export function DeleteSite({ organizationSlug, site }: { organizationSlug: strin
         Deletes its pages, every revision of their metadata and its webhooks. The public API stops
         answering for {site.hostname} at once. This can not be undone.
       </p>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next)
-          setTyped('')
-          setError(null)
-        }}
-      >
-        <DialogTrigger asChild>
-          <Button variant="danger" className="justify-start">
-            Delete site
-          </Button>
-        </DialogTrigger>
-        <DialogContent
-          title={`Delete ${site.name}?`}
-          description="Every page, revision and webhook of this site goes with it."
-        >
-          <form onSubmit={onSubmit} className="form-stack" noValidate>
-            <FormAlert message={error} />
-            <Field label={`Type ${site.hostname} to confirm`}>
-              <Input
-                value={typed}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                dir="ltr"
-                onChange={(event) => setTyped(event.currentTarget.value)}
-              />
-            </Field>
-            <div className="dialog-actions">
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
-              <Button type="submit" variant="danger" disabled={!matches} loading={remove.isPending}>
-                Delete site
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <ConfirmByTyping
+        state={confirm}
+        action="Delete site"
+        title={`Delete ${site.name}?`}
+        description="Every page, revision and webhook of this site goes with it."
+        expected={site.hostname}
+        normalize={(typed) => typed.trim().toLowerCase()}
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ organizationSlug, siteHostname: site.hostname })}
+      />
     </section>
   )
 }
