@@ -113,12 +113,13 @@ describe('billing with the self-hosted provider', () => {
       ]).toEqual([who, change])
       expect([who, await failure(rpc.cancel({ organizationSlug: 'acme' }))]).toEqual([who, change])
       // Someone else's organization: NOT_FOUND for everyone here, and its plan is untouched.
+      // One call at a time: a refusal must have its handler before it settles.
       for (const call of [
-        rpc.getSubscription({ organizationSlug: 'globex' }),
-        rpc.subscribe({ organizationSlug: 'globex', planId: 'business' }),
-        rpc.cancel({ organizationSlug: 'globex' }),
+        () => rpc.getSubscription({ organizationSlug: 'globex' }),
+        () => rpc.subscribe({ organizationSlug: 'globex', planId: 'business' }),
+        () => rpc.cancel({ organizationSlug: 'globex' }),
       ]) {
-        expect([who, await failure(call)]).toEqual([who, 'NOT_FOUND'])
+        expect([who, await failure(call())]).toEqual([who, 'NOT_FOUND'])
       }
     }
     expect(
