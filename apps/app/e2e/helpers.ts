@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 
 export function baseURL(): string {
   const url = process.env.E2E_BASE_URL
@@ -14,6 +14,9 @@ export function uniqueEmail(prefix = 'user'): string {
   counter += 1
   return `${prefix}-${Date.now()}-${counter}@example.com`
 }
+
+/** A slug no other test uses: `prefix` and the time in base 36. */
+export const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
 
 export const PASSWORD = 'correct horse battery staple'
 
@@ -95,6 +98,51 @@ export async function createOrganization(
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/plan$`))
   if (plan) await choosePlan(page, slug)
 }
+
+/** The organization's id, as better-auth's own endpoints want it. */
+export async function organizationId(page: Page, slug: string): Promise<string> {
+  const organizations = (await (
+    await page.request.get(url('/api/auth/organization/list'))
+  ).json()) as Array<{ id: string; slug: string }>
+  const id = organizations.find((organization) => organization.slug === slug)?.id
+  if (!id) throw new Error(`${slug} is not among the organizations of this user`)
+  return id
+}
+
+/**
+ * Invites a new person as `role` through better-auth's endpoint, has them sign up in a browser
+ * context of their own and accept (the members spec goes through the screens): returns their page.
+ */
+export async function addColleague(
+  browser: Browser,
+  owner: Page,
+  slug: string,
+  role: 'admin' | 'member',
+  name: string,
+): Promise<Page> {
+  const email = uniqueEmail(role)
+  const invited = await owner.request.post(url('/api/auth/organization/invite-member'), {
+    data: { email, role, organizationId: await organizationId(owner, slug) },
+    headers: { origin: baseURL() },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+  const colleague = await (await browser.newContext()).newPage()
+  await signUpAndVerify(colleague, email, name)
+  const link = await linkFromMailbox(colleague, email, '/app/invitations/')
+  const invitationId = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '')
+  const accepted = await colleague.request.post(url('/api/auth/organization/accept-invitation'), {
+    data: { invitationId },
+    headers: { origin: baseURL() },
+  })
+  expect(accepted.ok(), await accepted.text()).toBe(true)
+  return colleague
+}
+
+/** A code block (`@headmark/ui` CodeBlock) by its label, e.g. the file name. */
+export const codeBlock = (page: Page, label: string) =>
+  page
+    .locator('figure')
+    .filter({ has: page.locator('figcaption').getByText(label, { exact: true }) })
 
 /** Creates a site from the organization's home and lands on its overview. */
 export async function createSite(

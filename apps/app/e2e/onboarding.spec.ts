@@ -1,21 +1,16 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
-  baseURL,
+  addColleague,
   choosePlan,
+  codeBlock,
   createOrganization,
-  linkFromMailbox,
   signUpAndVerify,
   uniqueEmail,
+  uniqueSlug,
   url,
 } from './helpers.ts'
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
-const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
-/** A code block (`@headmark/ui` CodeBlock) by its label, e.g. the file name. */
-const codeBlock = (page: Page, label: string) =>
-  page
-    .locator('figure')
-    .filter({ has: page.locator('figcaption').getByText(label, { exact: true }) })
 
 test('an owner signs up, chooses a plan, creates the first site, installs it and reaches the organization home', async ({
   page,
@@ -172,33 +167,12 @@ test('the guards: plan without a subscription, site without sites, home with one
 })
 
 test('a member sees the plans but leaves the choice to an owner', async ({ page, browser }) => {
-  const memberEmail = uniqueEmail('plan-member')
   const slug = uniqueSlug('members')
   const org = `/app/organizations/${slug}`
   await signUpAndVerify(page, uniqueEmail('plan-owner'), 'Plan Owner')
   await createOrganization(page, 'Members Only', slug, { plan: false })
 
-  // The owner invites the member (through better-auth's endpoint).
-  const organizations = (await (
-    await page.request.get(url('/api/auth/organization/list'))
-  ).json()) as Array<{ id: string; slug: string }>
-  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
-  const invited = await page.request.post(url('/api/auth/organization/invite-member'), {
-    data: { email: memberEmail, role: 'member', organizationId },
-    headers: { origin: baseURL() },
-  })
-  expect(invited.ok(), await invited.text()).toBe(true)
-
-  const memberContext = await browser.newContext()
-  const member = await memberContext.newPage()
-  await signUpAndVerify(member, memberEmail, 'Plan Member')
-  const invitationLink = await linkFromMailbox(member, memberEmail, '/app/invitations/')
-  const invitationId = decodeURIComponent(new URL(invitationLink).pathname.split('/').at(-1) ?? '')
-  const accepted = await member.request.post(url('/api/auth/organization/accept-invitation'), {
-    data: { invitationId },
-    headers: { origin: baseURL() },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
+  const member = await addColleague(browser, page, slug, 'member', 'Plan Member')
 
   await member.goto(url(org))
   await expect(member).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
@@ -212,5 +186,5 @@ test('a member sees the plans but leaves the choice to an owner', async ({ page,
   await member.goto(url(`${org}/onboarding/plan`))
   await expect(member).toHaveURL(new RegExp(`${org}/onboarding/site$`))
   await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
-  await memberContext.close()
+  await member.context().close()
 })

@@ -1,44 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
+  addColleague,
   baseURL,
   createOrganization,
-  linkFromMailbox,
+  createSite,
   signUpAndVerify,
   uniqueEmail,
+  uniqueSlug,
   url,
 } from './helpers.ts'
-
-const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
-
-/** Invites `email` as `role` through better-auth and has them sign up and accept, in their own browser. */
-async function addColleague(
-  browser: Browser,
-  owner: Page,
-  slug: string,
-  role: 'admin' | 'member',
-  name: string,
-): Promise<Page> {
-  const email = uniqueEmail(role)
-  const organizations = (await (
-    await owner.request.get(url('/api/auth/organization/list'))
-  ).json()) as Array<{ id: string; slug: string }>
-  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
-  const invited = await owner.request.post(url('/api/auth/organization/invite-member'), {
-    data: { email, role, organizationId },
-    headers: { origin: baseURL() },
-  })
-  expect(invited.ok(), await invited.text()).toBe(true)
-  const colleague = await (await browser.newContext()).newPage()
-  await signUpAndVerify(colleague, email, name)
-  const link = await linkFromMailbox(colleague, email, '/app/invitations/')
-  const invitationId = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '')
-  const accepted = await colleague.request.post(url('/api/auth/organization/accept-invitation'), {
-    data: { invitationId },
-    headers: { origin: baseURL() },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
-  return colleague
-}
 
 test('an owner renames the organization and changes its slug; the old address redirects', async ({
   page,
@@ -49,6 +19,9 @@ test('an owner renames the organization and changes its slug; the old address re
   const newSlug = `${slug}-ltd`
   await signUpAndVerify(page, uniqueEmail('owner'), 'Olive Owner')
   await createOrganization(page, 'Rename Co', slug)
+  // With a site, the organization's home is its site list (without one, onboarding/site).
+  await createSite(page, slug, 'Rename site', 'rename.example')
+  await page.goto(url(`/app/organizations/${slug}`))
 
   const orgNav = page.getByRole('navigation', { name: 'Organization' })
   await expect(orgNav.getByRole('link', { name: 'Sites' })).toHaveAttribute('aria-current', 'page')
@@ -147,6 +120,7 @@ test('the user menu switches between organizations', async ({ page }) => {
   const second = `second-${id}`
   await signUpAndVerify(page, uniqueEmail('switch'), 'Sid Switcher')
   await createOrganization(page, `First ${id}`, first)
+  await createSite(page, first, 'First site', `first-${id}.example`)
   await createOrganization(page, `Second ${id}`, second)
 
   await page.getByRole('button', { name: /Sid Switcher/ }).click()

@@ -13,8 +13,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  toast,
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormAlert } from '../../components/auth/form-alert.tsx'
 import { errorText } from '../../lib/form-errors.ts'
@@ -321,6 +323,7 @@ function CancelPlan({
   periodEnd: Date | null
 }) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const cancel = useMutation({
@@ -330,6 +333,16 @@ function CancelPlan({
       if (follow(answer.url)) return
       setOpen(false)
       await invalidateBilling(queryClient)
+      // Ended at once: without a plan the organization chooses one again (spec §2), as the
+      // organization's guard would on the next navigation.
+      if (answer.canceled) {
+        toast.success(`The ${planName} plan is cancelled.`)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/onboarding/plan',
+          params: { organizationSlug },
+          replace: true,
+        })
+      }
     },
     onError: (failure) => setError(errorText(failure)),
   })
