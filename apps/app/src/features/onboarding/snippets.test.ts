@@ -18,7 +18,11 @@ const sdk: Record<string, () => Promise<Record<string, unknown>>> = {
 
 function importsOf(code: string): Array<{ names: string[]; from: string }> {
   return [...code.matchAll(/import\s*\{([^}]+)\}\s*from\s*'([^']+)'/g)].map((match) => ({
-    names: match[1]!.split(',').map((name) => name.trim().replace(/^type\s+/, '')),
+    // Values only: a type import is erased at run time (examples/nextjs type-checks that one).
+    names: match[1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => !name.startsWith('type ')),
     from: match[2]!,
   }))
 }

@@ -64,6 +64,27 @@ export const metadataClient = createMetadataClient({
 })`,
 })
 
+/**
+ * Next bundles route handlers and pages separately, so a module-level client would be two
+ * clients with two caches: the webhook route would refresh the one the pages never read.
+ */
+const nextClientFile: SnippetFile = {
+  label: 'lib/headmark.ts',
+  language: 'ts',
+  code: `// One client per server process, shared by the pages and the webhook route
+import 'server-only'
+import { createMetadataClient, type MetadataClient } from '@headmark/metadata/client'
+
+const shared = globalThis as { [key: symbol]: MetadataClient | undefined }
+
+export const metadataClient = (shared[Symbol.for('headmark.metadataClient')] ??=
+  createMetadataClient({
+    dsn: process.env.HEADMARK_DSN,
+    baseUrl: process.env.HEADMARK_URL,
+    apiKey: process.env.HEADMARK_API_KEY, // only if the site requires a key
+  }))`,
+}
+
 function nextjs(values: InstallValues): FrameworkSnippets {
   return {
     id: 'nextjs',
@@ -72,7 +93,7 @@ function nextjs(values: InstallValues): FrameworkSnippets {
     files: [
       install,
       { label: '.env.local', language: 'sh', code: envFile(values) },
-      clientFile('lib/headmark.ts'),
+      nextClientFile,
       {
         label: 'app/layout.tsx',
         language: 'tsx',
