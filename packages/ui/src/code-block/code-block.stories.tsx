@@ -19,6 +19,8 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ args, canvas }) => {
+    // The label names the figure, so assistive technology announces what the code is.
+    await expect(canvas.getByRole('figure', { name: 'Install' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Copy Install' }))
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Copied'))
     await expect(args.onCopy).toHaveBeenCalled()

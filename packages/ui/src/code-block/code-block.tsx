@@ -1,9 +1,9 @@
-import { type ComponentProps, useEffect, useRef, useState } from 'react'
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react'
 import { cx } from '../lib/cx.ts'
 
 export interface CodeBlockProps extends Omit<ComponentProps<'figure'>, 'children'> {
   code: string
-  /** Shown above the code, e.g. a file name or "Terminal"; also names the copy button. */
+  /** Shown above the code, e.g. a file name or "Terminal"; names the figure and the copy button. */
   label?: string
   language?: string
   copyLabel?: string
@@ -43,6 +43,7 @@ export function CodeBlock({
   className,
   ...props
 }: CodeBlockProps) {
+  const labelId = useId()
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -60,9 +61,19 @@ export function CodeBlock({
   }
 
   return (
-    <figure className={cx('hm-code-block', className)} {...props}>
+    <figure
+      className={cx('hm-code-block', className)}
+      aria-labelledby={label ? labelId : undefined}
+      {...props}
+    >
       <div className="hm-code-block__bar">
-        {label ? <figcaption className="hm-code-block__label">{label}</figcaption> : <span />}
+        {label ? (
+          <span id={labelId} className="hm-code-block__label">
+            {label}
+          </span>
+        ) : (
+          <span />
+        )}
         <button type="button" className="hm-code-block__copy" onClick={copy}>
           {state === 'copied' ? copiedLabel : copyLabel}
           {label ? <span className="hm-visually-hidden"> {label}</span> : null}
