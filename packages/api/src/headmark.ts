@@ -7,6 +7,8 @@ import {
 } from '@orpc/server'
 import { RPCHandler } from '@orpc/server/fetch'
 import { type Auth, createAuth } from './auth.ts'
+import { type BillingJobs, createBillingJobs } from './billing/cancellations.ts'
+import { createStripeClient } from './billing/stripe.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
@@ -38,6 +40,8 @@ export interface Headmark {
   events: CoreEvents
   /** Webhook delivery: the queue's worker, secrets and outbound policy. */
   webhooks: WebhookService
+  /** Billing's jobs, on the same queue: cancelling deleted organizations' Stripe subscriptions. */
+  billing: BillingJobs
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -105,6 +109,13 @@ export async function createHeadmark(
     ...(clock ? { clock } : {}),
   })
   await webhooks.start()
+  // Billing's jobs share webhook delivery's pg-boss (its workers stop with it).
+  const billing = createBillingJobs({
+    queue: () => webhooks.jobQueue(),
+    stripe: env.stripe ? createStripeClient(env.stripe) : null,
+    logger,
+  })
+  await billing.start()
   connection.beforeClose(() => webhooks.stop())
 
   // What went wrong while answering a request; logged once its status is known (see handleRpc).
@@ -142,6 +153,7 @@ export async function createHeadmark(
     auth,
     events,
     webhooks,
+    billing,
     mailer,
     headers,
     rateLimit,
@@ -185,6 +197,7 @@ export async function createHeadmark(
     auth,
     events,
     webhooks,
+    billing,
     mailer,
     mailbox,
     logger,

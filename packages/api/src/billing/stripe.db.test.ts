@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { ORPCError } from '@orpc/server'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { organizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
+import { STRIPE_WEBHOOK_SECRET, stripePrices, useStripeApi } from '../../test/stripe-api.ts'
 import { subscription } from '../db/schema.ts'
 import { activeSubscription } from './subscriptions.ts'
 
@@ -17,47 +16,13 @@ import { activeSubscription } from './subscriptions.ts'
 // checkout session needs Stripe: the tests check that an owner's request goes out to it and that a
 // failure to reach it is a 502 that changes nothing, and that only owners get that far.
 
-const WEBHOOK_SECRET = 'whsec_test_headmark'
-const prices = { starter: 'price_starter', team: 'price_team', business: 'price_business' }
-const stripeEnv: Record<string, string> = {
-  STRIPE_SECRET_KEY: 'sk_test_headmark',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_STARTER: prices.starter,
-  STRIPE_PRICE_TEAM: prices.team,
-  STRIPE_PRICE_BUSINESS: prices.business,
-}
+const stripeApi = useStripeApi()
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET
+const prices = stripePrices
+const stripeSubscriptions = stripeApi.subscriptions
+const stripeRequests = stripeApi.requests
 
-/** Stripe subscriptions the local API answers with, by id; and the requests it received. */
-const stripeSubscriptions = new Map<string, object>()
-const stripeRequests: string[] = []
-let stripeApi: Server
-beforeAll(async () => {
-  stripeApi = createServer((req, res) => {
-    stripeRequests.push(`${req.method} ${req.url}`)
-    const id = /^\/v1\/subscriptions\/([\w-]+)/.exec(req.url ?? '')?.[1]
-    const found = req.method === 'GET' && id ? stripeSubscriptions.get(id) : undefined
-    res.setHeader('content-type', 'application/json')
-    if (found) {
-      res.end(JSON.stringify(found))
-      return
-    }
-    // What Stripe says to a request it does not serve; no card is ever charged here.
-    res.statusCode = 503
-    res.end(
-      JSON.stringify({
-        error: { type: 'api_error', message: 'Stripe is not reachable from the tests' },
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve))
-  stripeEnv.STRIPE_API_URL = `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  stripeApi.closeAllConnections()
-  await new Promise<void>((resolve) => stripeApi.close(() => resolve()))
-})
-
-const server = useTestServer({ env: stripeEnv })
+const server = useTestServer({ env: stripeApi.env })
 const db = () => server.current.headmark.db
 const stripe = new Stripe('sk_test_headmark')
 

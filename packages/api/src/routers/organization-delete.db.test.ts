@@ -304,6 +304,22 @@ describe('organizations.delete', () => {
     expect(await rowsOf(acme)).toEqual(nothing)
   })
 
+  it('queues no Stripe cancellation when Stripe is not configured', async () => {
+    const { owner, acme } = await twoOrganizations()
+    // A row Stripe once billed, left from a time the server had Stripe keys.
+    await db().insert(subscription).values({
+      id: randomUUID(),
+      plan: 'team',
+      referenceId: acme.organizationId,
+      stripeCustomerId: 'cus_acme',
+      stripeSubscriptionId: 'sub_acme',
+      status: 'active',
+    })
+    await owner.rpc.organizations.delete({ organizationSlug: 'acme', confirmSlug: 'acme' })
+    expect(await rowsOf(acme)).toEqual(nothing)
+    expect(await app().headmark.billing.jobs()).toEqual([])
+  })
+
   it('is for owners only: admins and members are refused, others get NOT_FOUND', async () => {
     const { admin, member: person, stranger, gil, acme } = await twoOrganizations()
     for (const visitor of [admin, person]) {

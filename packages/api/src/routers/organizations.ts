@@ -169,7 +169,7 @@ export const organizationsRouter = {
    * Deletes the organization (owners only) once the caller has typed its slug: its sites, pages,
    * revisions, API keys, webhooks with their history and queued deliveries, usage, subscription,
    * invitations, members and former slugs, in one transaction. The public API stops serving its
-   * sites at once.
+   * sites at once; a subscription Stripe bills is cancelled at Stripe by a queued job.
    */
   delete: organizationProcedure({ organization: ['delete'] })
     .input(
@@ -209,6 +209,16 @@ export const organizationsRouter = {
           tx,
           hooks.map((hook) => hook.id),
         )
+        // The organization's row before its subscriptions', as the self-hosted provider locks them.
+        await tx
+          .select({ id: organization.id })
+          .from(organization)
+          .where(eq(organization.id, current.id))
+          .for('update')
+        // A Stripe subscription would go on charging the customer: its cancellation is queued here,
+        // so it exists exactly when the deletion commits, and runs afterwards, retried until Stripe
+        // has it; neither Stripe's speed nor its outages hold up or fail the deletion.
+        await context.billing.cancelStripeSubscriptions(tx, current.id)
         await tx
           .update(session)
           .set({ activeOrganizationId: null })

@@ -1,4 +1,5 @@
 import type { Auth, AuthSession } from '../auth.ts'
+import type { BillingJobs } from '../billing/cancellations.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
 import type { ServerEnv } from '../env.ts'
@@ -15,6 +16,8 @@ export interface Context {
   events: CoreEvents
   /** Webhook delivery: queues attempts, reads the queue, seals secrets, follows calls live. */
   webhooks: WebhookService
+  /** Billing's background work: cancelling a deleted organization's Stripe subscriptions. */
+  billing: BillingJobs
   /** Sends e-mails (invitations). */
   mailer: Mailer
   /** The request's headers: better-auth reads the session cookie from them. */

@@ -74,6 +74,8 @@ export interface WebhookService {
   readonly clock: Clock
   /** Starts the queue (creating its tables on first run) and the worker. */
   start(): Promise<void>
+  /** The started pg-boss instance: the process's one job queue, which billing's jobs share. */
+  jobQueue(): PgBoss
   /** Stops this instance's worker (attempts in flight finish); the queue keeps filling. */
   pause(): Promise<void>
   /** Starts the worker again after {@link WebhookService.pause}. */
@@ -181,6 +183,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       })()
       return starting
     },
+    jobQueue: started,
     async pause() {
       const queue = started()
       if (!workerId) return
