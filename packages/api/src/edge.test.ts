@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddress, containsNul, isLoopback, securityHeaders } from './edge.ts'
+import {
+  BodyTooLargeError,
+  clientAddress,
+  containsNul,
+  discardRest,
+  isLoopback,
+  readBodyWithin,
+  securityHeaders,
+} from './edge.ts'
 import { createLogger, escapeControl } from './log.ts'
 
 describe('clientAddress', () => {
@@ -94,5 +102,54 @@ describe('the logger', () => {
       message: '[rpc] a procedure failed',
       error: 'Error: boom\nsecond line',
     })
+  })
+})
+
+/** A body of `chunks` chunks of 1 KiB that records how far it was read and whether it was cancelled. */
+function countedBody(chunks: number) {
+  const state = { pulled: 0, cancelled: false }
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled >= chunks) return controller.close()
+      state.pulled += 1
+      controller.enqueue(new Uint8Array(1024))
+    },
+    cancel() {
+      state.cancelled = true
+    },
+  })
+  return { stream, state }
+}
+
+describe('bodies over the limit', () => {
+  it('are refused past the limit, and what is left is read and dropped, not cancelled at once', async () => {
+    const { stream, state } = countedBody(64)
+    await expect(readBodyWithin(stream, 8 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // All 64 KiB were read (the client could finish sending and read the 413), none was kept.
+    expect(state.pulled).toBe(64)
+    expect(state.cancelled).toBe(false)
+  })
+
+  it('drop at most a number of bytes, then cancel (the connection closes)', async () => {
+    const { stream, state } = countedBody(1000)
+    await discardRest(stream.getReader(), { bytes: 10 * 1024, ms: 60_000 })
+    expect(state.pulled).toBeLessThanOrEqual(12)
+    expect(state.cancelled).toBe(true)
+  })
+
+  it('drop for at most a while, then cancel', async () => {
+    // A client that sends a little and then nothing more.
+    let cancelled = false
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(1024))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    await discardRest(stream.getReader(), { bytes: 1024 * 1024, ms: 50 })
+    expect(cancelled).toBe(true)
   })
 })

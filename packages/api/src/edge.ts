@@ -58,9 +58,44 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`
 }
 
+/** How much of a refused body is still read, and dropped, before the connection is closed. */
+export const LINGER_BYTES = 16 * 1024 * 1024
+/** How long a refused body is still read, and dropped, before the connection is closed. */
+export const LINGER_MS = 2000
+
 /**
- * Reads a body stream into memory, counting while it streams: past `maxBytes` it stops reading,
- * cancels the stream and throws {@link BodyTooLargeError}, so a huge body never sits in memory.
+ * Reads what is left of a refused body and drops it — at most LINGER_BYTES for at most LINGER_MS,
+ * then cancels the stream (which closes the connection). A client that is still sending when the
+ * 413 goes out then reads the answer, instead of having its connection reset under it: closing
+ * at once makes the server's system reset the connection at the client's next bytes, and the
+ * client loses the answer it has not read yet.
+ */
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: { bytes: number; ms: number } = { bytes: LINGER_BYTES, ms: LINGER_MS },
+): Promise<void> {
+  const stop = () => void reader.cancel().catch(() => {})
+  const timer = setTimeout(stop, limits.ms)
+  timer.unref?.()
+  let dropped = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      dropped += value.byteLength
+      if (dropped > limits.bytes) return stop()
+    }
+  } catch {
+    // cancelled by the timer, or the client went away
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Reads a body stream into memory, counting while it streams: past `maxBytes` it stops keeping
+ * it, throws {@link BodyTooLargeError} and drops the rest ({@link discardRest}), so a huge body
+ * never sits in memory.
  */
 export async function readBodyWithin(
   body: ReadableStream<Uint8Array> | null,
@@ -75,7 +110,7 @@ export async function readBodyWithin(
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
+      void discardRest(reader)
       throw new BodyTooLargeError(maxBytes)
     }
     chunks.push(value)
@@ -106,11 +141,10 @@ export async function limitRequestBody(
       413,
       'PAYLOAD_TOO_LARGE',
       `The request body is larger than ${formatBytes(maxBytes)}; send less data.`,
-      { connection: 'close' },
     )
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body.cancel().catch(() => {})
+    void discardRest(request.body.getReader())
     return tooLarge()
   }
   let body: Uint8Array | null
