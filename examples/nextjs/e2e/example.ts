@@ -1,8 +1,7 @@
 // Builds and serves the example as an integrator would: `next build`, then `next start`.
-import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { captureOutput, freePort, stopProcess, track, waitUntilUp } from './headmark.ts'
+import { type Process, spawnProcess, startServer } from '../../e2e-harness/headmark.ts'
 
 export const exampleRoot = fileURLToPath(new URL('..', import.meta.url))
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
@@ -15,45 +14,34 @@ export interface ExampleEnv {
   SITE_URL: string
 }
 
-function runNext(args: string[], env: ExampleEnv) {
-  return track(
-    spawn(process.execPath, [nextBin, ...args], {
-      cwd: exampleRoot,
-      env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  )
-}
+const nextOptions = (name: string, args: string[], env: ExampleEnv) => ({
+  name,
+  cwd: exampleRoot,
+  args: [nextBin, ...args],
+  env: { ...env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+})
 
 /** `next build` with `env`; resolves with its duration in milliseconds. */
 export async function buildExample(env: ExampleEnv, timeoutMs = 300_000): Promise<number> {
   const started = performance.now()
-  const child = runNext(['build'], env)
-  const output = captureOutput(child)
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const build = spawnProcess(nextOptions('next build', ['build'], env))
+  const timer = setTimeout(() => void build.stop(0), timeoutMs)
+  const code = await build.exited
   clearTimeout(timer)
-  if (code !== 0) throw new Error(`next build failed (${code}):\n${output()}`)
+  if (code !== 0) throw new Error(`next build failed (${code}):\n${build.output()}`)
   return performance.now() - started
 }
 
-export interface ExampleServer {
-  baseURL: string
-  output(): string
-  stop(): Promise<void>
+export interface ExampleServer extends Process {
+  origin: string
 }
 
-/** `next start` of the last build on a free loopback port. */
-export async function startExample(env: ExampleEnv, port?: number): Promise<ExampleServer> {
-  const listen = port ?? (await freePort())
-  const child = runNext(['start', '--port', String(listen), '--hostname', '127.0.0.1'], env)
-  const output = captureOutput(child)
-  const baseURL = `http://localhost:${listen}`
-  try {
-    await waitUntilUp(`${baseURL}/pricing`, child, 120_000, output)
-  } catch (error) {
-    await stopProcess(child)
-    throw error
-  }
-  return { baseURL, output, stop: () => stopProcess(child) }
+/** `next start` of the last build on `port` of the loopback interface. */
+export async function startExample(env: ExampleEnv, port: number): Promise<ExampleServer> {
+  const origin = `http://localhost:${port}`
+  const server = await startServer({
+    ...nextOptions('example', ['start', '--port', String(port), '--hostname', '127.0.0.1'], env),
+    readyUrl: `${origin}/pricing`,
+  })
+  return { ...server, origin }
 }

@@ -4,7 +4,13 @@ import type { Metadata, MetadataUpdatePayload } from '@headmark/metadata'
 import { signWebhook } from '@headmark/metadata/webhooks'
 import { expect, type Page, test } from '@playwright/test'
 import { buildExample, exampleRoot, type ExampleServer, startExample } from './example.ts'
-import { freePort, type Headmark, type HeadmarkSite, startHeadmark } from './headmark.ts'
+import {
+  freePort,
+  type Headmark,
+  type HeadmarkSite,
+  type SessionCookie,
+  startHeadmark,
+} from '../../e2e-harness/headmark.ts'
 import { one, servedHead } from './served-head.ts'
 
 // One Headmark, one site and one build of the example, shared by the steps below in order.
@@ -64,7 +70,7 @@ let example: ExampleServer
 let siteUrl: string
 let apiKey: string
 let webhook: { id: string; secret: string }
-let cookies: Array<{ name: string; value: string; url: string }>
+let cookies: SessionCookie[]
 
 test.beforeAll(async () => {
   test.setTimeout(420_000)
@@ -103,7 +109,7 @@ test.afterAll(async () => {
   await headmark?.stop()
 })
 
-const at = (path: string) => `${example.baseURL}${path}`
+const at = (path: string) => `${example.origin}${path}`
 
 /** Polls the example's page until its `<title>` is `title`; resolves with when it was. */
 async function waitForTitle(page: Page, path: string, title: string, timeoutMs = 30_000) {
@@ -234,7 +240,7 @@ test('a title saved in the dashboard is the next render’s <head>, through the 
 test('with the site requiring a key, the example’s key works and is never sent to a browser', async ({
   page,
 }) => {
-  await site.setRequireApiKey(true)
+  await site.update({ requireApiKey: true })
   const api = `${headmark.metadataApiUrl}/v1/${site.dsn}/metadata/get-latest?path=%2Fpricing`
   expect((await fetch(api)).status).toBe(401)
   expect((await fetch(api, { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200)

@@ -8,16 +8,14 @@ import {
   type Request,
   test,
 } from '@playwright/test'
-import { buildExample, clientFiles, type Example, freePort, startExample } from './example.ts'
+import { buildExample, clientFiles, type Example, startExample } from './example.ts'
 import {
+  freePort,
   type Headmark,
   type HeadmarkAccount,
-  type Organization,
-  type Revision,
-  type Site,
-  signUp,
+  type HeadmarkSite,
   startHeadmark,
-} from './headmark.ts'
+} from '../../e2e-harness/headmark.ts'
 
 // One story, in order: the site serves Headmark's metadata, an edit in the dashboard reaches it
 // through the webhook, the key stays on the server, and the site survives Headmark going away.
@@ -85,11 +83,9 @@ const pages: Record<string, Metadata> = {
 
 let headmark: Headmark
 let account: HeadmarkAccount
-let organization: Organization
-let site: Site
+let site: HeadmarkSite
 let example: Example
 let apiKey: string
-let defaultsRevision: Revision
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
@@ -97,25 +93,21 @@ test.beforeAll(async () => {
   console.log(`example: build took ${buildSeconds.toFixed(1)} s`)
 
   headmark = await startHeadmark()
-  account = await signUp(headmark, { name: 'Wile E. Coyote', email: 'wile@acme.example' })
-  organization = await account.createOrganization('Acme', `acme-${Date.now()}`)
+  account = await headmark.signUp('Wile E. Coyote', 'wile@acme.example')
+  const organization = await account.createOrganization('Acme', `acme-${Date.now()}`)
   // The example runs on localhost: the webhook's host must be the site's hostname.
-  site = await account.createSite(organization, 'Acme', 'localhost')
-  defaultsRevision = await account.saveMetadata(organization, site, null, defaults)
+  site = await organization.createSite('Acme', 'localhost')
+  await site.saveMetadata(null, defaults)
   for (const [path, metadata] of Object.entries(pages)) {
-    await account.createPage(organization, site, path)
-    await account.saveMetadata(organization, site, path, metadata)
+    await site.createPage(path)
+    await site.saveMetadata(path, metadata)
   }
   const port = await freePort()
-  const webhook = await account.createWebhook(
-    organization,
-    site,
-    `http://localhost:${port}/api/headmark`,
-  )
+  const webhook = await site.createWebhook(`http://localhost:${port}/api/headmark`, 'Example site')
   // A key sent to a site that does not require one is ignored: the site works before and after.
-  apiKey = await account.createApiKey(organization, site, 'Example site')
+  apiKey = await site.createApiKey('Example site')
   example = await startExample(port, {
-    HEADMARK_URL: headmark.apiUrl,
+    HEADMARK_URL: headmark.metadataApiUrl,
     HEADMARK_DSN: site.dsn,
     HEADMARK_API_KEY: apiKey,
     HEADMARK_WEBHOOK_SECRET: webhook.secret,
@@ -297,9 +289,9 @@ test('with the site requiring a key, the example’s key works and appears in no
   browser,
   request,
 }) => {
-  site = await account.updateSite(organization, site, { requireApiKey: true })
-  expect(site.requireApiKey).toBe(true)
-  const endpoint = `${headmark.apiUrl}/v1/${site.dsn}/metadata/get-latest?path=/blog/launch-notes`
+  const settings = await site.update({ requireApiKey: true })
+  expect(settings.requireApiKey).toBe(true)
+  const endpoint = `${headmark.metadataApiUrl}/v1/${site.dsn}/metadata/get-latest?path=/blog/launch-notes`
   expect((await request.get(endpoint)).status(), 'the API without a key').toBe(401)
   const withKey = await request.get(endpoint, { headers: { authorization: `Bearer ${apiKey}` } })
   expect(withKey.status(), 'the API with the key').toBe(200)
@@ -323,7 +315,7 @@ test('an edit saved in the dashboard is the next render’s head, without a rest
 }) => {
   test.setTimeout(120_000)
   await page.context().addCookies(account.cookies)
-  await page.goto(account.editorUrl(organization, site, '/pricing'))
+  await page.goto(site.editorUrl('/pricing'))
   const title = page.getByRole('textbox', { name: 'Title' })
   await expect(title).toHaveValue('Anvil pricing')
   await title.fill('Anvil pricing, edited in the dashboard')
@@ -346,13 +338,7 @@ test('a change to the site’s defaults reaches every page', async ({ request })
   const siteName = (name: string) => `<meta property="og:site_name" content="${name}"/>`
   for (const path of paths) await expectCached(request, path, siteName('Acme Anvils'))
   const saved = performance.now()
-  await account.saveMetadata(
-    organization,
-    site,
-    null,
-    { ...defaults, openGraph: { siteName: 'Acme Anvils & Co' } },
-    defaultsRevision.id,
-  )
+  await site.saveMetadata(null, { ...defaults, openGraph: { siteName: 'Acme Anvils & Co' } })
   for (const path of paths) {
     await untilServed(request, path, (html) => html.includes(siteName('Acme Anvils &amp; Co')))
   }

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, type Process, startProcess } from './headmark.ts'
+import { type Process, startServer } from '../../e2e-harness/headmark.ts'
 
 export const exampleRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -46,14 +46,13 @@ export async function startExample(
   },
 ): Promise<Example> {
   const origin = `http://localhost:${port}`
-  const server = await startProcess({
+  const server = await startServer({
     name: 'example',
     cwd: exampleRoot,
-    script: 'server.mjs',
+    args: ['server.mjs'],
     env: { ...env, PORT: String(port), NODE_ENV: 'production' },
     readyUrl: `${origin}/favicon.svg`,
+    timeoutMs: 60_000,
   })
   return { ...server, origin, port }
 }
-
-export { freePort }
