@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import type { PlaywrightTestConfig } from '@playwright/test'
 
 /**
@@ -35,3 +36,16 @@ export const endToEndDefaults = {
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 } satisfies PlaywrightTestConfig
+
+/** A free TCP port on the loopback interface, for a server a test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { signIn, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { openHydrated, signIn, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
 import { appRoot, type AppServer, freePort, startAppServer } from './server.ts'
 
 // The admin journey runs on its own server with the embedded database on disk, so that the
@@ -153,7 +153,7 @@ test('an admin bans a user, who is refused at sign-in, and impersonates another,
   await expect(admin).toHaveURL(/\/app\//)
   const banner = admin.getByRole('status').filter({ hasText: 'by impersonation' })
   await expect(banner).toContainText(plainEmail)
-  await admin.goto(url('/pricing'))
+  await openHydrated(admin, '/pricing')
   await expect(banner).toContainText(plainEmail)
   await banner.getByRole('button', { name: 'Stop impersonating' }).click()
   await expect(admin).toHaveURL(url('/app/admin'))

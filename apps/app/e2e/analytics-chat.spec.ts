@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { type CapturedEvent, E2E_FIXTURES_ORIGIN } from './fixtures-server.ts'
-import { signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { openHydrated, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
 
 const ANALYTICS_KEY = 'phc_headmark_e2e'
 
@@ -41,7 +41,7 @@ test('a page view is recorded on every navigation, through the app’s own /inge
     const requestUrl = new URL(request.url())
     if (requestUrl.pathname.startsWith('/ingest')) ingest.push(requestUrl.origin)
   })
-  await page.goto(url('/'))
+  await openHydrated(page, '/')
   // The library loads at a person's first interaction (or a few seconds after the load event).
   await page.mouse.move(40, 40)
   await expect.poll(() => distinctId(page)).toBeTruthy()

@@ -8,6 +8,21 @@ export function baseURL(): string {
 
 export const url = (path: string) => new URL(path, baseURL()).toString()
 
+/**
+ * Waits until the app has hydrated (`<html data-hydrated>`): before that, a click or a key meets
+ * plain HTML. Reading pages (the marketing pages) start the app after their first paint, after
+ * the load event; every page hydrates a moment after it loads.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/** Opens a page of the app and waits until it has hydrated. */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(url(path))
+  await hydrated(page)
+}
+
 let counter = 0
 /** A new address for every account the suite creates, so tests never depend on each other. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -34,7 +49,12 @@ export async function linkFromMailbox(page: Page, to: string, linkPart: string):
 }
 
 export async function signUp(page: Page, email: string, name = 'Ada Lovelace'): Promise<void> {
-  await page.goto(url('/get-started'))
+  await openHydrated(page, '/get-started')
+  await createAccount(page, email, name)
+}
+
+/** On a hydrated /get-started: fills in and sends the Sign up tab, until "Check your inbox". */
+async function createAccount(page: Page, email: string, name: string): Promise<void> {
   await page.getByRole('tab', { name: 'Sign up' }).click()
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('E-mail').fill(email)
@@ -48,10 +68,11 @@ export async function signUpAndVerify(page: Page, email: string, name?: string):
   await signUp(page, email, name)
   await page.goto(await linkFromMailbox(page, email, 'verify-email'))
   await expect(page).toHaveURL(/\/app\//)
+  await hydrated(page)
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto(url('/get-started?mode=sign-in'))
+  await openHydrated(page, '/get-started?mode=sign-in')
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -91,7 +112,7 @@ export async function createOrganization(
   slug: string,
   { plan = true }: { plan?: boolean } = {},
 ): Promise<void> {
-  await page.goto(url('/app/organizations/create'))
+  await openHydrated(page, '/app/organizations/create')
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Slug').fill(slug)
   await page.getByRole('button', { name: 'Create organization' }).click()
@@ -138,11 +159,46 @@ export async function addColleague(
   return colleague
 }
 
+/**
+ * Signed out, opens the invitation's link from its e-mail (which leads to /get-started and keeps
+ * the invitation as the place to come back to), signs up, and confirms the address from the
+ * mailbox: the invitee is signed in and back on the invitation, which has hydrated.
+ */
+export async function signUpFromInvitation(
+  page: Page,
+  invitationLink: string,
+  email: string,
+  name: string,
+): Promise<void> {
+  await openInvitationSignedOut(page, invitationLink)
+  await createAccount(page, email, name)
+  await page.goto(await linkFromMailbox(page, email, 'verify-email'))
+  await expect(page).toHaveURL(invitationLink)
+  await hydrated(page)
+}
+
+/**
+ * A signed-out visitor opens an invitation's link: they are asked to sign in on /get-started,
+ * which will bring them back to it; returns once that page has hydrated.
+ */
+export async function openInvitationSignedOut(page: Page, invitationLink: string): Promise<void> {
+  await page.goto(invitationLink)
+  await expect(page).toHaveURL(/\/get-started\?redirect=/)
+  await hydrated(page)
+}
+
+/** On the invitation page of `organizationName`: accepts it and sees that they joined. */
+export async function acceptInvitation(page: Page, organizationName: string): Promise<void> {
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Join ${organizationName}` }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Accept invitation' }).click()
+  await expect(page.getByText(`You joined ${organizationName}.`)).toBeVisible()
+}
+
 /** A code block (`@headmark/ui` CodeBlock) by its label, e.g. the file name. */
 export const codeBlock = (page: Page, label: string) =>
-  page
-    .locator('figure')
-    .filter({ has: page.locator('figcaption').getByText(label, { exact: true }) })
+  page.getByRole('figure', { name: label, exact: true })
 
 /** Creates a site from the organization's home and lands on its overview. */
 export async function createSite(
@@ -151,7 +207,7 @@ export async function createSite(
   name: string,
   hostname: string,
 ): Promise<void> {
-  await page.goto(url(`/app/organizations/${organizationSlug}/sites/new`))
+  await openHydrated(page, `/app/organizations/${organizationSlug}/sites/new`)
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByLabel('Hostname').fill(hostname)
   await page.getByRole('button', { name: 'Create site' }).click()
@@ -165,7 +221,7 @@ export async function createPage(
   siteHostname: string,
   path: string,
 ): Promise<void> {
-  await page.goto(url(`/app/organizations/${organizationSlug}/sites/${siteHostname}/pages/new`))
+  await openHydrated(page, `/app/organizations/${organizationSlug}/sites/${siteHostname}/pages/new`)
   await page.getByLabel('Path').fill(path)
   await page.getByRole('button', { name: 'Create page' }).click()
   await expect(page.getByRole('heading', { level: 1, name: path })).toBeVisible()

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test'
 import {
+  baseURL,
+  createOrganization,
   linkFromMailbox,
+  openHydrated,
   PASSWORD,
   signIn,
   signUp,
   signUpAndVerify,
   uniqueEmail,
+  uniqueSlug,
   url,
 } from './helpers.ts'
 
@@ -82,6 +86,68 @@ test('an unknown address shows the not-found page', async ({ page }) => {
 test('an anonymous visit to /app goes to /get-started', async ({ page }) => {
   await page.goto(url('/app'))
   await expect(page).toHaveURL(/\/get-started$/)
+})
+
+test('sign-in returns only to a page of this site', async ({ page }) => {
+  const email = uniqueEmail('return')
+  await signUpAndVerify(page, email)
+  // With an organization, the dashboard lists it rather than sending the user on to create one.
+  await createOrganization(page, 'Return Co', uniqueSlug('return'))
+  const onDashboard = async () => {
+    await expect(page).toHaveURL(/\/app\/organizations$/)
+    await expect(page.getByRole('link', { name: 'Return Co' })).toBeVisible()
+  }
+  const hostile = [
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ]
+
+  // A destination on another site is ignored: signing in lands on the dashboard.
+  for (const destination of hostile.slice(0, 2)) {
+    await page.goto(url('/sign-out'))
+    await expect(page).toHaveURL(url('/'))
+    await openHydrated(
+      page,
+      `/get-started?mode=sign-in&redirect=${encodeURIComponent(destination)}`,
+    )
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await onDashboard()
+  }
+
+  // Signed in, /get-started goes straight to a destination on this site, or else the dashboard.
+  await page.goto(url(`/get-started?redirect=${encodeURIComponent('/app/organizations/create')}`))
+  await expect(page).toHaveURL(url('/app/organizations/create'))
+  for (const destination of hostile) {
+    await page.goto(url(`/get-started?redirect=${encodeURIComponent(destination)}`))
+    await onDashboard()
+  }
+})
+
+test('the server refuses a sign-up whose confirmation link would lead off the site', async ({
+  request,
+}) => {
+  for (const callbackURL of ['//evil.example', '/\\evil.example', 'https://evil.example/app']) {
+    const response = await request.post(url('/api/auth/sign-up/email'), {
+      data: { name: 'Mallory', email: uniqueEmail('mallory'), password: PASSWORD, callbackURL },
+      headers: { origin: baseURL() },
+    })
+    expect(response.status(), callbackURL).toBe(403)
+  }
+  // The same request with a path on this site, as the sign-up form sends it, is accepted.
+  const accepted = await request.post(url('/api/auth/sign-up/email'), {
+    data: {
+      name: 'Ivy Invitee',
+      email: uniqueEmail('ivy'),
+      password: PASSWORD,
+      callbackURL: '/app/invitations/inv_8f3kQ2',
+    },
+    headers: { origin: baseURL() },
+  })
+  expect(accepted.status(), await accepted.text()).toBe(200)
 })
 
 test('a magic link signs the user in', async ({ page }) => {

@@ -1,9 +1,13 @@
-import { expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import {
+  acceptInvitation,
   createOrganization,
+  hydrated,
   linkFromMailbox,
+  openInvitationSignedOut,
   PASSWORD,
   signUpAndVerify,
+  signUpFromInvitation,
   uniqueEmail,
   url,
 } from './helpers.ts'
@@ -48,25 +52,11 @@ test('an owner invites a colleague, who signs up from the e-mail, accepts and is
   const colleague = await colleagueContext.newPage()
   const invitationLink = await linkFromMailbox(colleague, colleagueEmail, '/app/invitations/')
 
-  // Signed out, the link leads to sign-up; once confirmed, the dashboard lists the invitation.
-  await colleague.goto(invitationLink)
-  await expect(colleague).toHaveURL(/\/get-started/)
-  await colleague.getByRole('tab', { name: 'Sign up' }).click()
-  await colleague.getByLabel('Name').fill('Cody Colleague')
-  await colleague.getByLabel('E-mail').fill(colleagueEmail)
-  await colleague.getByLabel('Password').fill(PASSWORD)
-  await colleague.getByRole('button', { name: 'Create account' }).click()
-  await expect(colleague.getByText('Check your inbox')).toBeVisible()
-  await colleague.goto(await linkFromMailbox(colleague, colleagueEmail, 'verify-email'))
-  await expect(colleague).toHaveURL(/\/app\/organizations$/)
-  await colleague.getByRole('link', { name: 'Team Rocket' }).click()
-
-  await expect(colleague).toHaveURL(invitationLink)
-  await expect(colleague.getByRole('heading', { level: 1, name: 'Join Team Rocket' })).toBeVisible()
+  // Signed out, the link leads to sign-up; confirming the address opens the invitation.
+  await signUpFromInvitation(colleague, invitationLink, colleagueEmail, 'Cody Colleague')
   await expect(colleague.getByText(/Olive Owner \(.+\) invited you to join/)).toBeVisible()
-  await colleague.getByRole('button', { name: 'Accept invitation' }).click()
+  await acceptInvitation(colleague, 'Team Rocket')
   await expect(colleague).toHaveURL(new RegExp(`/app/organizations/${slug}`))
-  await expect(colleague.getByText('You joined Team Rocket.')).toBeVisible()
 
   // The colleague sees the organization as a member: no invite button, no role controls.
   await colleague.goto(url(`/app/organizations/${slug}/members`))
@@ -131,4 +121,78 @@ test('an invitee rejects an invitation and goes back to the dashboard', async ({
   await page.reload()
   await expect(page.getByText('No pending invitations')).toBeVisible()
   await inviteeContext.close()
+})
+
+/**
+ * An owner's organization and an invitee who has an account but is signed out, with the
+ * invitation's link from the e-mail the invitee received; the invitee has opened it and is on
+ * /get-started, asked to sign in.
+ */
+async function invitationToSignedOutInvitee(
+  owner: Page,
+  browser: Browser,
+  organizationName: string,
+): Promise<{ invitee: Page; inviteeEmail: string; invitationLink: string }> {
+  const slug = `${organizationName.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`
+  const inviteeEmail = uniqueEmail('invitee')
+  await signUpAndVerify(owner, uniqueEmail('owner'), 'Olive Owner')
+  await createOrganization(owner, organizationName, slug)
+
+  const invitee = await (await browser.newContext()).newPage()
+  await signUpAndVerify(invitee, inviteeEmail, 'Ivy Invitee')
+  await invitee.goto(url('/sign-out'))
+  await expect(invitee).toHaveURL(url('/'))
+
+  await owner.goto(url(`/app/organizations/${slug}/members/invite`))
+  await owner.getByLabel('E-mail').fill(inviteeEmail)
+  await owner.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(owner.getByText(`Invitation sent to ${inviteeEmail}.`)).toBeVisible()
+  const invitationLink = await linkFromMailbox(invitee, inviteeEmail, '/app/invitations/')
+  await openInvitationSignedOut(invitee, invitationLink)
+  return { invitee, inviteeEmail, invitationLink }
+}
+
+test('a signed-out invitee with an account signs in from the invitation link and lands on it', async ({
+  page,
+  browser,
+}) => {
+  const { invitee, inviteeEmail, invitationLink } = await invitationToSignedOutInvitee(
+    page,
+    browser,
+    'Sign In Co',
+  )
+
+  // Choosing the tab keeps the invitation as the place to come back to.
+  await invitee.getByRole('tab', { name: 'Sign in' }).click()
+  await expect(invitee).toHaveURL(/mode=sign-in/)
+  await expect(invitee).toHaveURL(/redirect=/)
+  await invitee.getByLabel('E-mail').fill(inviteeEmail)
+  await invitee.getByLabel('Password').fill(PASSWORD)
+  await invitee.getByRole('button', { name: 'Sign in' }).click()
+
+  await expect(invitee).toHaveURL(invitationLink)
+  await acceptInvitation(invitee, 'Sign In Co')
+  await invitee.context().close()
+})
+
+test('a signed-out invitee asks for a magic link from the invitation link and the link opens it', async ({
+  page,
+  browser,
+}) => {
+  const { invitee, inviteeEmail, invitationLink } = await invitationToSignedOutInvitee(
+    page,
+    browser,
+    'Magic Co',
+  )
+
+  await invitee.getByRole('tab', { name: 'Magic link' }).click()
+  await invitee.getByLabel('E-mail').fill(inviteeEmail)
+  await invitee.getByRole('button', { name: 'Send magic link' }).click()
+  await expect(invitee.getByText('Check your inbox')).toBeVisible()
+  await invitee.goto(await linkFromMailbox(invitee, inviteeEmail, 'magic-link'))
+
+  await expect(invitee).toHaveURL(invitationLink)
+  await hydrated(invitee)
+  await acceptInvitation(invitee, 'Magic Co')
+  await invitee.context().close()
 })

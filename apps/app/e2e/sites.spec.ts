@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
+  addColleague,
   baseURL,
   createOrganization,
   createPage,
   createSite,
   editorUrl,
-  linkFromMailbox,
   signIn,
   signUpAndVerify,
   uniqueEmail,
@@ -256,7 +256,6 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
 test('a member edits metadata but sees no site settings', async ({ page, browser }) => {
   test.slow()
   const ownerEmail = uniqueEmail('owner')
-  const memberEmail = uniqueEmail('member')
   const slug = uniqueSlug('crew')
   const site = 'crew.example'
   await signUpAndVerify(page, ownerEmail, 'Owner Person')
@@ -264,30 +263,8 @@ test('a member edits metadata but sees no site settings', async ({ page, browser
   await createSite(page, slug, 'Crew site', site)
   await createPage(page, slug, site, '/welcome')
 
-  // The owner invites the member (through better-auth's endpoint: the members screen comes later).
-  const organizations = (await (
-    await page.request.get(url('/api/auth/organization/list'))
-  ).json()) as Array<{
-    id: string
-    slug: string
-  }>
-  const organizationId = organizations.find((organization) => organization.slug === slug)?.id
-  const invited = await page.request.post(url('/api/auth/organization/invite-member'), {
-    data: { email: memberEmail, role: 'member', organizationId },
-    headers: { origin: baseURL() },
-  })
-  expect(invited.ok(), await invited.text()).toBe(true)
-
-  const memberContext = await browser.newContext()
-  const member = await memberContext.newPage()
-  await signUpAndVerify(member, memberEmail, 'Member Person')
-  const invitationLink = await linkFromMailbox(member, memberEmail, '/app/invitations/')
-  const invitationId = decodeURIComponent(new URL(invitationLink).pathname.split('/').at(-1) ?? '')
-  const accepted = await member.request.post(url('/api/auth/organization/accept-invitation'), {
-    data: { invitationId },
-    headers: { origin: baseURL() },
-  })
-  expect(accepted.ok(), await accepted.text()).toBe(true)
+  // The owner invites the member, who signs up and accepts.
+  const member = await addColleague(browser, page, slug, 'member', 'Member Person')
 
   await member.goto(url(`/app/organizations/${slug}`))
   await expect(member.getByRole('link', { name: 'Create site' })).toHaveCount(0)
@@ -306,7 +283,7 @@ test('a member edits metadata but sees no site settings', async ({ page, browser
   await expect(
     member.getByRole('region', { name: 'Revisions' }).getByRole('listitem').first(),
   ).toContainText('Member Person')
-  await memberContext.close()
+  await member.context().close()
 })
 
 test('the pages list brings 50 pages at a time and searches by part of the path', async ({

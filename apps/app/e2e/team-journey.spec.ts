@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
+  acceptInvitation,
   codeBlock,
   linkFromMailbox,
-  PASSWORD,
   signUpAndVerify,
+  signUpFromInvitation,
   uniqueEmail,
   uniqueSlug,
   url,
@@ -75,27 +76,15 @@ test('an owner onboards, invites a colleague who becomes admin, and deletes the 
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText(`Invitation sent to ${colleagueEmail}.`)).toBeVisible()
 
-  // The e-mail arrives in the development mailbox; the colleague signs up from its link.
+  // The e-mail arrives in the development mailbox; the colleague signs up from its link, and
+  // confirming the address brings them back to the invitation.
   const colleagueContext = await browser.newContext()
   const colleague = await colleagueContext.newPage()
   const invitationLink = await linkFromMailbox(colleague, colleagueEmail, '/app/invitations/')
-  await colleague.goto(invitationLink)
-  await expect(colleague).toHaveURL(/\/get-started/)
-  await colleague.getByRole('tab', { name: 'Sign up' }).click()
-  await colleague.getByLabel('Name').fill('Cody Colleague')
-  await colleague.getByLabel('E-mail').fill(colleagueEmail)
-  await colleague.getByLabel('Password').fill(PASSWORD)
-  await colleague.getByRole('button', { name: 'Create account' }).click()
-  await expect(colleague.getByText('Check your inbox')).toBeVisible()
-  await colleague.goto(await linkFromMailbox(colleague, colleagueEmail, 'verify-email'))
-  await expect(colleague).toHaveURL(/\/app\/organizations$/)
-  await colleague.getByRole('link', { name: 'Crew' }).click()
+  await signUpFromInvitation(colleague, invitationLink, colleagueEmail, 'Cody Colleague')
 
   // They accept and see the organization as a member.
-  await expect(colleague).toHaveURL(invitationLink)
-  await expect(colleague.getByRole('heading', { level: 1, name: 'Join Crew' })).toBeVisible()
-  await colleague.getByRole('button', { name: 'Accept invitation' }).click()
-  await expect(colleague.getByText('You joined Crew.')).toBeVisible()
+  await acceptInvitation(colleague, 'Crew')
   await expect(colleague).toHaveURL(new RegExp(`${org}$`))
   await expect(colleague.getByRole('link', { name: 'Crew web' })).toBeVisible()
   await organizationNav(colleague).getByRole('link', { name: 'Members' }).click()

@@ -26,6 +26,8 @@ for (const entry of paths) {
       })
       const page = await context.newPage()
       await page.goto(new URL(path, base).href, { waitUntil: 'load' })
+      // Reading pages hydrate after their first paint, after the load event.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
       await page.waitForTimeout(800)
       const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${scheme}-${width}.png`
       await page.screenshot({ path: join(out, name), fullPage: true })

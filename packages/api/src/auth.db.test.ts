@@ -33,6 +33,23 @@ describe('sign-up and sign-in over HTTP', () => {
     })
   })
 
+  it('leads the verification link back to the page of the app the person came for', async () => {
+    // The app signs up an invitee with their invitation as callbackURL, a path on this site.
+    const visitor = new Visitor(server.current.origin)
+    const signUp = await visitor.post('/api/auth/sign-up/email', {
+      name: 'Ivy Invitee',
+      email: 'ivy@example.com',
+      password: 'analytical engine',
+      callbackURL: '/app/invitations/inv_8f3kQ2',
+    })
+    expect(signUp.status).toBe(200)
+
+    const verify = await visitor.fetch(await latestLink(server.current, 'ivy@example.com'))
+    expect(verify.status).toBe(302)
+    expect(verify.headers.get('location')).toBe('/app/invitations/inv_8f3kQ2')
+    expect(visitor.signedIn).toBe(true)
+  })
+
   it('refuses an invalid e-mail address with a clear message', async () => {
     const response = await new Visitor(server.current.origin).signUp({
       name: 'Nobody',

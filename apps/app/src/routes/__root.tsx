@@ -1,18 +1,13 @@
 /// <reference types="vite/client" />
 import uiStyles from '@headmark/ui/styles.css?url'
 import type { QueryClient } from '@tanstack/react-query'
-import {
-  createRootRouteWithContext,
-  HeadContent,
-  Outlet,
-  Scripts,
-  useRouter,
-} from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import appStyles from '../app.css?url'
 import adminStyles from '../features/admin/admin.css?url'
 import marketingStyles from '../features/marketing/marketing.css?url'
 import { AppShell } from '../components/app-shell.tsx'
+import { DocumentHead, DocumentScripts } from '../components/document-assets.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import type { env } from '../env.ts'
 import { sessionQuery } from '../lib/session.ts'
@@ -64,11 +59,11 @@ function RootDocument({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
         />
-        <HeadContent />
+        <DocumentHead />
       </head>
       <body>
         {children}
-        <Scripts />
+        <DocumentScripts />
       </body>
     </html>
   )

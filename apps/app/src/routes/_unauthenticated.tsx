@@ -1,9 +1,13 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { redirectTarget } from '../lib/redirect-target.ts'
 
-/** Pages for visitors only: a signed-in user goes to the app. */
+/** Pages for visitors only: a signed-in user goes to the app, or to the page /get-started was
+ * asked to return to. */
 export const Route = createFileRoute('/_unauthenticated')({
-  beforeLoad: ({ context }) => {
-    if (context.user) throw redirect({ to: '/app' })
+  beforeLoad: ({ context, location }) => {
+    if (context.user) {
+      throw redirect({ href: redirectTarget((location.search as { redirect?: unknown }).redirect) })
+    }
   },
   component: Outlet,
 })

@@ -8,9 +8,13 @@ export type AuthMode = 'sign-up' | 'sign-in' | 'magic-link'
 export function AuthPanel({
   mode,
   onModeChange,
+  destination,
 }: {
   mode: AuthMode
   onModeChange: (mode: AuthMode) => void
+  /** The page to open once signed in, also where the links e-mailed by the forms lead: a path on
+   * this site (`redirectTarget`). */
+  destination: string
 }) {
   return (
     <Card className="auth-panel">
@@ -22,13 +26,13 @@ export function AuthPanel({
             <TabsTrigger value="magic-link">Magic link</TabsTrigger>
           </TabsList>
           <TabsContent value="sign-up">
-            <SignUpForm />
+            <SignUpForm destination={destination} />
           </TabsContent>
           <TabsContent value="sign-in">
-            <SignInForm />
+            <SignInForm destination={destination} />
           </TabsContent>
           <TabsContent value="magic-link">
-            <MagicLinkForm />
+            <MagicLinkForm destination={destination} />
           </TabsContent>
         </Tabs>
       </CardContent>

@@ -5,7 +5,8 @@ import { authClient } from '../../lib/auth-client.ts'
 import { FormAlert } from './form-alert.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 
-export function SignInForm() {
+/** Signs in and opens `destination`. */
+export function SignInForm({ destination }: { destination: string }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const form = useAuthForm(
@@ -14,11 +15,12 @@ export function SignInForm() {
     async () => {
       // A new session: nothing cached for whoever was here before may show.
       queryClient.clear()
-      await navigate({ to: '/app' })
+      await navigate({ href: destination })
     },
   )
   return (
-    <form onSubmit={form.onSubmit} className="form-stack">
+    // POST: a submission before the page has hydrated must not put the password in the address.
+    <form method="post" onSubmit={form.onSubmit} className="form-stack">
       <FormAlert message={form.error} />
       <Field label="E-mail" required>
         <Input {...form.field('email')} type="email" autoComplete="email" required />

@@ -6,16 +6,18 @@ import { useAuthForm } from './use-auth-form.ts'
 
 export const MIN_PASSWORD_LENGTH = 8
 
-export function SignUpForm() {
+/** The e-mail confirmation link signs the new user in and opens `destination`. */
+export function SignUpForm({ destination }: { destination: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useAuthForm(
     { name: '', email: '', password: '' },
-    (values) => authClient.signUp.email({ ...values, callbackURL: '/app' }),
+    (values) => authClient.signUp.email({ ...values, callbackURL: destination }),
     (values) => setSentTo(values.email),
   )
   if (sentTo) return <CheckInbox email={sentTo} what="a link to confirm your e-mail address" />
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate={false}>
+    // POST: a submission before the page has hydrated must not put the password in the address.
+    <form method="post" onSubmit={form.onSubmit} className="form-stack" noValidate={false}>
       <FormAlert message={form.error} />
       <Field label="Name" required>
         <Input {...form.field('name')} autoComplete="name" required />

@@ -39,7 +39,8 @@ export function ContactPage() {
           Thank you — your message is on its way. We will answer at the address you gave.
         </p>
       ) : (
-        <form className="mk-form" onSubmit={onSubmit} noValidate>
+        // POST: a submission before the page has hydrated must not put the message in the URL.
+        <form className="mk-form" method="post" onSubmit={onSubmit} noValidate>
           {result?.status === 'rate-limited' ? (
             <p className="form-alert" role="alert">
               You have sent several messages in a short time. Try again in{' '}

@@ -9,6 +9,8 @@ const fallback = {
 }
 
 export const Route = createFileRoute('/(marketing)/pricing')({
+  // A page for reading: painted before the app's JavaScript is fetched (lib/first-paint.ts).
+  staticData: { paintFirst: true },
   loader: ({ location }) => loadMarketingMetadata(location.pathname),
   head: ({ loaderData }) => marketingHead(fallback, loaderData),
   component: PricingPage,
