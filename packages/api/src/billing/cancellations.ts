@@ -4,7 +4,7 @@ import Stripe from 'stripe'
 import { subscription } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import type { Logger } from '../log.ts'
-import { transactionDb } from '../webhooks/queue.ts'
+import { ensureQueue, runNow, transactionDb } from '../webhooks/queue.ts'
 
 /** The pg-boss queue of Stripe subscriptions to cancel because their organization was deleted. */
 export const CANCEL_SUBSCRIPTION_QUEUE = 'billing-cancel-subscription'
@@ -105,17 +105,15 @@ export function createBillingJobs({ queue, stripe, logger }: BillingJobsOptions)
   const jobs: BillingJobs = {
     async start() {
       const boss = queue()
-      if (!(await boss.getQueue(CANCEL_SUBSCRIPTION_QUEUE))) {
-        await boss.createQueue(CANCEL_SUBSCRIPTION_QUEUE, {
-          notify: true,
-          ...RETRY,
-          // Stripe's client gives up after 20 s; a claim older than this is a dead worker's.
-          expireInSeconds: 60,
-          retentionSeconds: 14 * 24 * 3600,
-          // Finished cancellations stay a month: the record of what was cancelled, and when.
-          deleteAfterSeconds: 30 * 24 * 3600,
-        })
-      }
+      await ensureQueue(boss, CANCEL_SUBSCRIPTION_QUEUE, {
+        notify: true,
+        ...RETRY,
+        // Stripe's client gives up after 20 s; a claim older than this is a dead worker's.
+        expireInSeconds: 60,
+        retentionSeconds: 14 * 24 * 3600,
+        // Finished cancellations stay a month: the record of what was cancelled, and when.
+        deleteAfterSeconds: 30 * 24 * 3600,
+      })
       if (!stripe || workerId) return
       workerId = await boss.work<CancelSubscriptionJob>(
         CANCEL_SUBSCRIPTION_QUEUE,
@@ -174,14 +172,12 @@ export function createBillingJobs({ queue, stripe, logger }: BillingJobsOptions)
       const waiting = await boss.findJobs<CancelSubscriptionJob>(CANCEL_SUBSCRIPTION_QUEUE, {
         queued: true,
       })
-      for (const job of waiting) {
-        await boss.update(CANCEL_SUBSCRIPTION_QUEUE, undefined, {
-          id: job.id,
-          startAfter: new Date(0),
-        })
-      }
-      if (waiting.length > 0 && workerId) boss.notifyWorker(workerId)
-      return waiting.length
+      return runNow(
+        boss,
+        CANCEL_SUBSCRIPTION_QUEUE,
+        waiting.map((job) => job.id),
+        workerId,
+      )
     },
   }
   return jobs

@@ -45,10 +45,19 @@ export function createDeliveryQueue(location: DatabaseLocation, pglite: PGlite |
   return new PgBoss({ ...common, backend: 'pglite', db: fromPglite(pglite) })
 }
 
+/** Creates `name` with `options` if it does not exist yet (idempotent). */
+export async function ensureQueue(
+  boss: PgBoss,
+  name: string,
+  options: Parameters<PgBoss['createQueue']>[1],
+): Promise<void> {
+  if (await boss.getQueue(name)) return
+  await boss.createQueue(name, options)
+}
+
 /** Creates the delivery queue if it does not exist yet (idempotent). */
 export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
-  if (await boss.getQueue(DELIVERY_QUEUE)) return
-  await boss.createQueue(DELIVERY_QUEUE, {
+  await ensureQueue(boss, DELIVERY_QUEUE, {
     notify: true,
     // The schedule of retries is Headmark's own (each attempt is a job); pg-boss retries only
     // an attempt whose worker died (no heartbeat) or threw.
@@ -59,6 +68,21 @@ export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
     deleteAfterSeconds: 24 * 3600,
     retentionSeconds: 14 * 24 * 3600,
   })
+}
+
+/**
+ * Makes the queued jobs `ids` of queue `name` due now and wakes the worker `workerId` (when this
+ * process runs one) to take them at once. Returns how many were made due.
+ */
+export async function runNow(
+  boss: PgBoss,
+  name: string,
+  ids: string[],
+  workerId: string | null,
+): Promise<number> {
+  for (const id of ids) await boss.update(name, undefined, { id, startAfter: new Date(0) })
+  if (ids.length > 0 && workerId) boss.notifyWorker(workerId)
+  return ids.length
 }
 
 /** The caller's transaction as pg-boss's `db` option: its commands commit or roll back with it. */

@@ -27,6 +27,7 @@ import {
   enqueueDeliveries,
   ensureDeliveryQueue,
   type QueuedDelivery,
+  runNow,
   transactionDb,
 } from './queue.ts'
 import {
@@ -280,11 +281,12 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     async runDue(now = clock.now()) {
       const queue = started()
       const due = (await service.queued()).filter((job) => job.startAfter.getTime() <= now)
-      for (const job of due) {
-        await queue.update(DELIVERY_QUEUE, undefined, { id: job.id, startAfter: new Date(0) })
-      }
-      if (due.length > 0 && workerId) queue.notifyWorker(workerId)
-      return due.length
+      return runNow(
+        queue,
+        DELIVERY_QUEUE,
+        due.map((job) => job.id),
+        workerId,
+      )
     },
     notify: emit,
     subscribe(webhookId, listener) {
