@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import { toNodeHandler } from 'srvx/node'
 import { handlePublicApi, preparePublicApi } from '@headmark/api'
-import { proxyIngest } from './ingest-proxy.mjs'
+import { createIngestLimiter, INGEST_RATE, proxyIngest } from './ingest-proxy.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const clientDir = join(root, 'dist', 'client')
@@ -121,6 +121,7 @@ const { logger } = edge
 await preparePublicApi()
 // Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
 const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
+const ingestLimiter = createIngestLimiter(INGEST_RATE)
 
 /**
  * Every answer that is not a static file passes here: bodies over MAX_BODY_BYTES get 413 before
@@ -165,7 +166,8 @@ const server = http.createServer(async (req, res) => {
     )
     req.headers[edge.CSP_NONCE_HEADER] = randomBytes(16).toString('base64')
     if (handlePublicApi(req, res)) return
-    if (await proxyIngest(req, res, ingestTarget)) return
+    const ingest = { address: req.headers[edge.CLIENT_ADDRESS_HEADER], limiter: ingestLimiter }
+    if (await proxyIngest(req, res, ingestTarget, ingest)) return
     if (await serveStatic(req, res)) return
     await appHandler(req, res)
   } catch (error) {
