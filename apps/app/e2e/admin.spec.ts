@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { openHydrated, signIn, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { type Browser, expect, type Page } from '@playwright/test'
+import { openHydrated, signIn, signUpAndVerify, test, uniqueEmail, url } from './helpers.ts'
 import { appRoot, type AppServer, freePort, startAppServer } from './server.ts'
 
 // The admin journey runs on its own server with the embedded database on disk, so that the
@@ -51,7 +51,6 @@ test('ADMIN_EMAILS and `npm run admin -- grant` make the first admins', async ({
   ] as const) {
     const page = await newPage(browser)
     await signUpAndVerify(page, email, name)
-    await page.context().close()
   }
   await server!.stop()
 
@@ -75,7 +74,7 @@ test('ADMIN_EMAILS and `npm run admin -- grant` make the first admins', async ({
   const listed = await newPage(browser)
   await signIn(listed, listedEmail)
   await expect(listed).toHaveURL(/\/app\//)
-  await listed.goto(url('/app/admin'))
+  await openHydrated(listed, '/app/admin')
   await expect(listed.getByRole('heading', { name: 'Platform admin' })).toBeVisible()
 })
 

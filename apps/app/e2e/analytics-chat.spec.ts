@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { type CapturedEvent, E2E_FIXTURES_ORIGIN } from './fixtures-server.ts'
-import { openHydrated, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { openHydrated, signUpAndVerify, test, uniqueEmail, url } from './helpers.ts'
 
 const ANALYTICS_KEY = 'phc_headmark_e2e'
 

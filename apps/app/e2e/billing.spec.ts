@@ -1,13 +1,14 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
   choosePlan,
   createOrganization,
   createSite,
+  openHydrated,
   signUpAndVerify,
+  test,
   uniqueEmail,
   uniqueSlug,
-  url,
 } from './helpers.ts'
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
@@ -28,7 +29,7 @@ test('an owner sees the meters and the chart, changes the plan and cancels it', 
   const slug = await ownerWithOrganization(page, 'billing')
   await createSite(page, slug, 'Billing site', 'billing.example')
 
-  await page.goto(url(`/app/organizations/${slug}/billing`))
+  await openHydrated(page, `/app/organizations/${slug}/billing`)
   await expect(crumbs(page)).toContainText('Billing')
   await expect(page.getByRole('heading', { level: 2, name: 'Plan', exact: true })).toBeVisible()
   await expect(page.getByText(/is on the Free plan/)).toBeVisible()
@@ -70,7 +71,7 @@ test('an owner sees the meters and the chart, changes the plan and cancels it', 
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/plan$`))
   await expect(page.getByText('The Starter plan is cancelled.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Choose Team' })).toBeVisible()
-  await page.goto(url(`/app/organizations/${slug}/billing`))
+  await openHydrated(page, `/app/organizations/${slug}/billing`)
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/plan$`))
 })
 
@@ -78,7 +79,7 @@ test('a member sees billing read-only', async ({ page, browser }) => {
   test.slow()
   const slug = await ownerWithOrganization(page, 'billing-ro')
   const member = await addColleague(browser, page, slug, 'member', 'Max Member')
-  await member.goto(url(`/app/organizations/${slug}/billing`))
+  await openHydrated(member, `/app/organizations/${slug}/billing`)
   await expect(member.getByRole('heading', { level: 2, name: 'Plan', exact: true })).toBeVisible()
   await expect(member.getByRole('note')).toContainText('Only owners can change or cancel the plan')
   await expect(member.getByRole('meter', { name: 'Sites' })).toHaveAttribute(
@@ -98,12 +99,12 @@ test('over a quota, creating a site is refused with a link to billing, and a ban
   await createSite(page, slug, 'The one site', 'one.example')
 
   // The banner is on the organization's pages.
-  await page.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(page, `/app/organizations/${slug}`)
   const banner = page.getByRole('region', { name: 'Plan limits' })
   await expect(banner).toContainText('This organization has reached a limit of the Free plan.')
   await expect(banner).toContainText('Sites: 1 of 1')
 
-  await page.goto(url(`/app/organizations/${slug}/sites/new`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/new`)
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('One too many')
   await page.getByLabel('Hostname').fill('two.example')
   await page.getByRole('button', { name: 'Create site' }).click()

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
-import { url } from './helpers.ts'
+import { expect } from '@playwright/test'
+import { openHydrated, test, url } from './helpers.ts'
 
 test('the contact form checks its fields and e-mails the operator', async ({ page }) => {
-  await page.goto(url('/contact'))
+  await openHydrated(page, '/contact')
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByText('Enter your name.')).toBeVisible()
   await expect(page.getByText('Enter an e-mail address such as you@example.com.')).toBeVisible()

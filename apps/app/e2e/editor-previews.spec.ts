@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   createOrganization,
   createPage,
   createSite,
   editorUrl,
+  openHydrated,
   signUpAndVerify,
+  test,
   uniqueEmail,
 } from './helpers.ts'
 
@@ -19,7 +21,7 @@ test('the page screen previews the draft, leads from a check to its field, warns
   await createSite(page, slug, 'Preview Labs', site)
 
   // The site's defaults give every page its description (and no title).
-  await page.goto(editorUrl(slug, site, null))
+  await openHydrated(page, editorUrl(slug, site, null))
   await page.getByRole('textbox', { name: 'Description' }).fill('Rockets, previewed.')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved as revision 1.')).toBeVisible()

@@ -1,4 +1,22 @@
-import { type Browser, expect, type Page } from '@playwright/test'
+import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
+
+/**
+ * Playwright's `test`, and after each test the browser contexts it opened besides its own page's
+ * (colleagues, strangers) are closed: left open, their pages would go on running for the rest of
+ * the suite.
+ */
+export const test = base.extend<{ closeOtherContexts: void }>({
+  closeOtherContexts: [
+    async ({ browser, context }, use) => {
+      const before = new Set([...browser.contexts(), context])
+      await use()
+      for (const opened of browser.contexts()) {
+        if (!before.has(opened)) await opened.close()
+      }
+    },
+    { auto: true },
+  ],
+})
 
 export function baseURL(): string {
   const url = process.env.E2E_BASE_URL
@@ -17,10 +35,14 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
-/** Opens a page of the app and waits until it has hydrated. */
-export async function openHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(url(path))
+/**
+ * Opens a page of the app (a path, or a whole URL such as a link from the mailbox) and waits until
+ * it has hydrated: a click before then meets plain HTML, which a busy machine shows for a while.
+ */
+export async function openHydrated(page: Page, target: string): Promise<Response | null> {
+  const response = await page.goto(/^https?:/.test(target) ? target : url(target))
   await hydrated(page)
+  return response
 }
 
 let counter = 0

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   baseURL,
   createOrganization,
@@ -8,6 +8,7 @@ import {
   signIn,
   signUp,
   signUpAndVerify,
+  test,
   uniqueEmail,
   uniqueSlug,
   url,
@@ -61,7 +62,7 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
   ).toBeVisible()
 
   // Guarded pages send a signed-out visitor to /get-started.
-  await page.goto(url('/app/organizations/acme-rockets'))
+  await openHydrated(page, '/app/organizations/acme-rockets')
   await expect(page).toHaveURL(/\/get-started/)
 
   // Signing in again lands on the dashboard, which lists the organization.
@@ -70,7 +71,7 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
   await expect(page.getByRole('link', { name: 'Acme Rockets' })).toBeVisible()
 
   // A signed-in visit to / goes to the dashboard.
-  await page.goto(url('/'))
+  await openHydrated(page, '/')
   await expect(page).toHaveURL(/\/app\/organizations$/)
 })
 
@@ -84,7 +85,7 @@ test('an unknown address shows the not-found page', async ({ page }) => {
 })
 
 test('an anonymous visit to /app goes to /get-started', async ({ page }) => {
-  await page.goto(url('/app'))
+  await openHydrated(page, '/app')
   await expect(page).toHaveURL(/\/get-started$/)
 })
 
@@ -119,10 +120,13 @@ test('sign-in returns only to a page of this site', async ({ page }) => {
   }
 
   // Signed in, /get-started goes straight to a destination on this site, or else the dashboard.
-  await page.goto(url(`/get-started?redirect=${encodeURIComponent('/app/organizations/create')}`))
+  await openHydrated(
+    page,
+    `/get-started?redirect=${encodeURIComponent('/app/organizations/create')}`,
+  )
   await expect(page).toHaveURL(url('/app/organizations/create'))
   for (const destination of hostile) {
-    await page.goto(url(`/get-started?redirect=${encodeURIComponent(destination)}`))
+    await openHydrated(page, `/get-started?redirect=${encodeURIComponent(destination)}`)
     await onDashboard()
   }
 })
@@ -156,11 +160,11 @@ test('a magic link signs the user in', async ({ page }) => {
   await page.goto(url('/sign-out'))
   await expect(page).toHaveURL(url('/'))
 
-  await page.goto(url('/get-started?mode=magic-link'))
+  await openHydrated(page, '/get-started?mode=magic-link')
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Send magic link' }).click()
   await expect(page.getByText('Check your inbox')).toBeVisible()
-  await page.goto(await linkFromMailbox(page, email, 'magic-link'))
+  await openHydrated(page, await linkFromMailbox(page, email, 'magic-link'))
   await expect(page).toHaveURL(/\/app\//)
 })
 
@@ -169,7 +173,7 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     const email = uniqueEmail('taken')
     await signUp(page, email)
 
-    await page.goto(url('/get-started'))
+    await openHydrated(page, '/get-started')
     await page.getByLabel('Name').fill('Someone Else')
     await page.getByLabel('E-mail').fill(email)
     await page.getByLabel('Password').fill(PASSWORD)
@@ -206,7 +210,7 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     await page.getByRole('button', { name: 'Create organization' }).click()
     await expect(page).toHaveURL(/\/app\/organizations\/shared-slug\/onboarding\/plan$/)
 
-    await page.goto(url('/app/organizations/create'))
+    await openHydrated(page, '/app/organizations/create')
     await page.getByLabel('Name').fill('Second Name')
     await page.getByLabel('Slug').fill('shared-slug')
     await page.getByRole('button', { name: 'Create organization' }).click()
@@ -227,7 +231,7 @@ test.describe('bad input gets a clear message and keeps what was typed', () => {
     await expect(page).toHaveURL(url('/'))
 
     await signUpAndVerify(page, uniqueEmail('stranger'))
-    await page.goto(url('/app/organizations/private-org'))
+    await openHydrated(page, '/app/organizations/private-org')
     await expect(page).toHaveURL(/\/app\/organizations\/create$/)
     await expect(page.getByText('Private Org')).toHaveCount(0)
   })

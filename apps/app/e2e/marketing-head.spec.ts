@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { freePort, startAppServer } from './server.ts'
-import { url } from './helpers.ts'
+import { test, url } from './helpers.ts'
 
 // The DSN the app is built with (the development placeholder of VITE_METADATA_DSN).
 const DSN = 'development'

@@ -1,13 +1,15 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 import {
   acceptInvitation,
   createOrganization,
   hydrated,
   linkFromMailbox,
+  openHydrated,
   openInvitationSignedOut,
   PASSWORD,
   signUpAndVerify,
   signUpFromInvitation,
+  test,
   uniqueEmail,
   url,
 } from './helpers.ts'
@@ -25,7 +27,7 @@ test('an owner invites a colleague, who signs up from the e-mail, accepts and is
   await createOrganization(page, 'Team Rocket', slug)
 
   // The owner invites the colleague from the members page.
-  await page.goto(url(`/app/organizations/${slug}/members`))
+  await openHydrated(page, `/app/organizations/${slug}/members`)
   await expect(page.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Members')
   await expect(page.getByRole('row', { name: /Olive Owner \(you\)/ })).toContainText('Owner')
@@ -59,7 +61,7 @@ test('an owner invites a colleague, who signs up from the e-mail, accepts and is
   await expect(colleague).toHaveURL(new RegExp(`/app/organizations/${slug}`))
 
   // The colleague sees the organization as a member: no invite button, no role controls.
-  await colleague.goto(url(`/app/organizations/${slug}/members`))
+  await openHydrated(colleague, `/app/organizations/${slug}/members`)
   await expect(colleague.getByRole('row', { name: /Cody Colleague \(you\)/ })).toContainText(
     'Member',
   )
@@ -107,12 +109,12 @@ test('an invitee rejects an invitation and goes back to the dashboard', async ({
   const invitee = await inviteeContext.newPage()
   await signUpAndVerify(invitee, inviteeEmail, 'Ivy Invitee')
 
-  await page.goto(url(`/app/organizations/${slug}/members/invite`))
+  await openHydrated(page, `/app/organizations/${slug}/members/invite`)
   await page.getByLabel('E-mail').fill(inviteeEmail)
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText(`Invitation sent to ${inviteeEmail}.`)).toBeVisible()
 
-  await invitee.goto(await linkFromMailbox(invitee, inviteeEmail, '/app/invitations/'))
+  await openHydrated(invitee, await linkFromMailbox(invitee, inviteeEmail, '/app/invitations/'))
   await invitee.getByRole('button', { name: 'Reject' }).click()
   await expect(invitee.getByText('You declined the invitation to Reject Co.')).toBeVisible()
   await expect(invitee).toHaveURL(/\/app\/organizations/)
@@ -143,7 +145,7 @@ async function invitationToSignedOutInvitee(
   await invitee.goto(url('/sign-out'))
   await expect(invitee).toHaveURL(url('/'))
 
-  await owner.goto(url(`/app/organizations/${slug}/members/invite`))
+  await openHydrated(owner, `/app/organizations/${slug}/members/invite`)
   await owner.getByLabel('E-mail').fill(inviteeEmail)
   await owner.getByRole('button', { name: 'Send invitation' }).click()
   await expect(owner.getByText(`Invitation sent to ${inviteeEmail}.`)).toBeVisible()
@@ -189,7 +191,7 @@ test('a signed-out invitee asks for a magic link from the invitation link and th
   await invitee.getByLabel('E-mail').fill(inviteeEmail)
   await invitee.getByRole('button', { name: 'Send magic link' }).click()
   await expect(invitee.getByText('Check your inbox')).toBeVisible()
-  await invitee.goto(await linkFromMailbox(invitee, inviteeEmail, 'magic-link'))
+  await openHydrated(invitee, await linkFromMailbox(invitee, inviteeEmail, 'magic-link'))
 
   await expect(invitee).toHaveURL(invitationLink)
   await hydrated(invitee)

@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
   choosePlan,
   codeBlock,
   createOrganization,
+  openHydrated,
   signUpAndVerify,
+  test,
   uniqueEmail,
   uniqueSlug,
   url,
@@ -44,11 +46,11 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await expect(page.getByRole('heading', { name: 'An owner chooses the plan' })).toHaveCount(0)
 
   // Without a plan, the organization's other screens lead back to the plan step.
-  await page.goto(url(`${org}/sites/new`))
+  await openHydrated(page, `${org}/sites/new`)
   await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
-  await page.goto(url(`${org}/onboarding/site`))
+  await openHydrated(page, `${org}/onboarding/site`)
   await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
-  await page.goto(url(`${org}/onboarding`))
+  await openHydrated(page, `${org}/onboarding`)
   await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
 
   // Choosing a plan (the built-in provider activates it at once) → success → first site.
@@ -63,7 +65,7 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await expect(crumbs(page)).toContainText('Create Your First Site')
 
   // With a plan, the plan step is skipped.
-  await page.goto(url(`${org}/onboarding/plan`))
+  await openHydrated(page, `${org}/onboarding/plan`)
   await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
 
   // The first site, with the create-site form's own checks.
@@ -124,14 +126,14 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await expect(page.getByRole('link', { name: 'Launchpad web' })).toBeVisible()
 
   // Once there is a site, the first-site step leads home; install without its site does too.
-  await page.goto(url(`${org}/onboarding/site`))
+  await openHydrated(page, `${org}/onboarding/site`)
   await expect(page).toHaveURL(new RegExp(`${org}$`))
-  await page.goto(url(`${org}/onboarding/install`))
+  await openHydrated(page, `${org}/onboarding/install`)
   await expect(page).toHaveURL(new RegExp(`${org}$`))
-  await page.goto(url(`${org}/onboarding/install?siteHostname=`))
+  await openHydrated(page, `${org}/onboarding/install?siteHostname=`)
   await expect(page).toHaveURL(new RegExp(`${org}$`))
   // An unknown site is said so in place.
-  await page.goto(url(`${org}/onboarding/install?siteHostname=nowhere.example`))
+  await openHydrated(page, `${org}/onboarding/install?siteHostname=nowhere.example`)
   await expect(page.getByRole('heading', { name: 'Site not found' })).toBeVisible()
 })
 
@@ -145,24 +147,24 @@ test('the guards: plan without a subscription, site without sites, home with one
 
   // No subscription: any screen of the organization, the home included, goes to the plan.
   for (const path of ['', '/sites/new', '/sites/x.example', '/onboarding/site', '/onboarding']) {
-    await page.goto(url(`${org}${path}`))
+    await openHydrated(page, `${org}${path}`)
     await expect(page).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
   }
 
   // A subscription: the plan step goes on to the site step, and so does a home without sites.
   await choosePlan(page, slug)
   for (const path of ['/onboarding/plan', '', '/onboarding']) {
-    await page.goto(url(`${org}${path}`))
+    await openHydrated(page, `${org}${path}`)
     await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
   }
   // The success page stays reachable (a payment provider returns there).
-  await page.goto(url(`${org}/onboarding/plan/success`))
+  await openHydrated(page, `${org}/onboarding/plan/success`)
   await expect(
     page.getByRole('heading', { level: 1, name: 'Guards is on the Business plan' }),
   ).toBeVisible()
 
   // Someone else's organization is not shown: back to the dashboard.
-  await page.goto(url('/app/organizations/no-such-organization/onboarding/site'))
+  await openHydrated(page, '/app/organizations/no-such-organization/onboarding/site')
   await expect(page).toHaveURL(/\/app\/organizations(\/create)?$/)
 })
 
@@ -174,7 +176,7 @@ test('a member sees the plans but leaves the choice to an owner', async ({ page,
 
   const member = await addColleague(browser, page, slug, 'member', 'Plan Member')
 
-  await member.goto(url(org))
+  await openHydrated(member, org)
   await expect(member).toHaveURL(new RegExp(`${org}/onboarding/plan$`))
   await expect(member.getByRole('heading', { name: 'An owner chooses the plan' })).toBeVisible()
   await expect(member.getByRole('heading', { level: 2, name: 'Business' })).toBeVisible()
@@ -183,7 +185,7 @@ test('a member sees the plans but leaves the choice to an owner', async ({ page,
   // Once an owner has chosen, the member is asked for no plan; adding the site is an owner's or
   // admin's job.
   await choosePlan(page, slug)
-  await member.goto(url(`${org}/onboarding/plan`))
+  await openHydrated(member, `${org}/onboarding/plan`)
   await expect(member).toHaveURL(new RegExp(`${org}/onboarding/site$`))
   await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
   await member.context().close()

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   addColleague,
   baseURL,
   createOrganization,
   createSite,
+  openHydrated,
   signUpAndVerify,
+  test,
   uniqueEmail,
   uniqueSlug,
   url,
@@ -21,7 +23,7 @@ test('an owner renames the organization and changes its slug; the old address re
   await createOrganization(page, 'Rename Co', slug)
   // With a site, the organization's home is its site list (without one, onboarding/site).
   await createSite(page, slug, 'Rename site', 'rename.example')
-  await page.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(page, `/app/organizations/${slug}`)
 
   const orgNav = page.getByRole('navigation', { name: 'Organization' })
   await expect(orgNav.getByRole('link', { name: 'Sites' })).toHaveAttribute('aria-current', 'page')
@@ -45,7 +47,7 @@ test('an owner renames the organization and changes its slug; the old address re
 
   // A member's bookmark from before: the same page under the new slug.
   const member = await addColleague(browser, page, newSlug, 'member', 'Mo Member')
-  await member.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(member, `/app/organizations/${slug}`)
   await expect(member).toHaveURL(new RegExp(`/app/organizations/${newSlug}$`))
   await expect(member.getByRole('heading', { level: 1, name: 'Rename Ltd' })).toBeVisible()
   // Members have no Settings tab; the page itself says why.
@@ -54,20 +56,20 @@ test('an owner renames the organization and changes its slug; the old address re
       .getByRole('navigation', { name: 'Organization' })
       .getByRole('link', { name: 'Settings' }),
   ).toHaveCount(0)
-  await member.goto(url(`/app/organizations/${slug}/settings`))
+  await openHydrated(member, `/app/organizations/${slug}/settings`)
   await expect(member).toHaveURL(new RegExp(`/app/organizations/${newSlug}/settings$`))
   await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
 
   // A stranger learns nothing: back to their own dashboard.
   const stranger = await (await browser.newContext()).newPage()
   await signUpAndVerify(stranger, uniqueEmail('stranger'), 'Sam Stranger')
-  await stranger.goto(url(`/app/organizations/${slug}/settings`))
+  await openHydrated(stranger, `/app/organizations/${slug}/settings`)
   await expect(stranger).toHaveURL(/\/app\/organizations\/create$/)
 
   // A taken slug is refused on the field.
   const other = uniqueSlug('taken')
   await createOrganization(page, 'Taken', other)
-  await page.goto(url(`/app/organizations/${newSlug}/settings`))
+  await openHydrated(page, `/app/organizations/${newSlug}/settings`)
   await page.getByLabel('Slug').fill(other)
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByText(`The slug "${other}" is already taken.`)).toBeVisible()
@@ -85,7 +87,7 @@ test('an admin is not offered deletion; the owner deletes by typing the slug', a
   await createOrganization(page, 'Doomed', slug)
 
   const admin = await addColleague(browser, page, slug, 'admin', 'Ada Admin')
-  await admin.goto(url(`/app/organizations/${slug}/settings`))
+  await openHydrated(admin, `/app/organizations/${slug}/settings`)
   const danger = admin.getByRole('region', { name: 'Delete this organization' })
   await expect(danger).toContainText('Only an owner can delete Doomed. Your role is admin')
   await expect(admin.getByRole('button', { name: 'Delete organization' })).toHaveCount(0)
@@ -96,7 +98,7 @@ test('an admin is not offered deletion; the owner deletes by typing the slug', a
   })
   expect(refused.status()).toBe(403)
 
-  await page.goto(url(`/app/organizations/${slug}/settings`))
+  await openHydrated(page, `/app/organizations/${slug}/settings`)
   await page.getByRole('button', { name: 'Delete organization' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete Doomed?' })
   const confirm = dialog.getByRole('button', { name: 'Delete organization' })
@@ -109,7 +111,7 @@ test('an admin is not offered deletion; the owner deletes by typing the slug', a
   await expect(page).toHaveURL(/\/app\/organizations$/)
   await expect(page.getByRole('link', { name: 'Keeper' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Doomed' })).toHaveCount(0)
-  await page.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(page, `/app/organizations/${slug}`)
   await expect(page).toHaveURL(/\/app\/organizations$/)
 })
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
   baseURL,
@@ -6,8 +6,10 @@ import {
   createPage,
   createSite,
   editorUrl,
+  openHydrated,
   signIn,
   signUpAndVerify,
+  test,
   uniqueEmail,
   url,
 } from './helpers.ts'
@@ -29,9 +31,9 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await createOrganization(page, 'Rocket Works', slug)
 
   // An organization without sites continues its onboarding with the first one.
-  await page.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(page, `/app/organizations/${slug}`)
   await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/onboarding/site$`))
-  await page.goto(url(`/app/organizations/${slug}/sites/new`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/new`)
   await expect(crumbs(page)).toContainText('Create Site')
 
   // A pasted address is accepted as its hostname, and the form says so before sending.
@@ -46,7 +48,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await expect(page.getByRole('figure').getByText(/^[A-Za-z0-9_-]{22,}$/)).toBeVisible()
 
   // The same hostname again is refused on its field, and the form keeps what was typed.
-  await page.goto(url(`/app/organizations/${slug}/sites/new`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/new`)
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Duplicate')
   await page.getByLabel('Hostname').fill('ROCKETS.example')
   await page.getByRole('button', { name: 'Create site' }).click()
@@ -56,7 +58,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
 
   // The site's defaults: what every page inherits.
   const site = 'rockets.example'
-  await page.goto(editorUrl(slug, site, null))
+  await openHydrated(page, editorUrl(slug, site, null))
   await expect(page.getByRole('heading', { level: 1, name: 'Site defaults' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Title' }).fill('Rocket Works')
   await page.getByRole('textbox', { name: 'Description' }).fill('Rockets for everyone.')
@@ -70,7 +72,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await createPage(page, slug, site, '/blog/first-launch')
 
   // The editor of /pricing shows the inherited values as placeholders and the public URL.
-  await page.goto(editorUrl(slug, site, '/pricing'))
+  await openHydrated(page, editorUrl(slug, site, '/pricing'))
   await expect(
     page.getByRole('link', { name: /https:\/\/rockets\.example\/pricing/ }),
   ).toHaveAttribute('href', 'https://rockets.example/pricing')
@@ -131,7 +133,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await expect(served).toContainText('"theme-color"')
 
   // An unknown tab in the address is corrected, not an error.
-  await page.goto(editorUrl(slug, site, '/pricing', { tab: 'nonsense' }))
+  await openHydrated(page, editorUrl(slug, site, '/pricing', { tab: 'nonsense' }))
   await expect(page).toHaveURL(/tab=basic/)
   await expect(tab(page, 'Basic')).toHaveAttribute('aria-selected', 'true')
 
@@ -141,7 +143,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   const otherPage = await other.newPage()
   await signIn(otherPage, email)
   await expect(otherPage).toHaveURL(/\/app\/organizations$/)
-  await otherPage.goto(editorUrl(slug, site, '/pricing'))
+  await openHydrated(otherPage, editorUrl(slug, site, '/pricing'))
   await otherPage.getByRole('textbox', { name: 'Title' }).fill('Their pricing title')
   await saveShortcut(otherPage)
   await expect(otherPage.getByText('Saved as revision 2.')).toBeVisible()
@@ -222,7 +224,7 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await page.getByLabel('Path').fill('/blog/liftoff')
   await page.getByRole('button', { name: 'Change path' }).click()
   await expect(page.getByRole('heading', { level: 1, name: '/blog/liftoff' })).toBeVisible()
-  await page.goto(url(`/app/organizations/${slug}/sites/${site}/page/edit?path=%2Fabout`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/${site}/page/edit?path=%2Fabout`)
   await page.getByRole('button', { name: 'Delete page' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete page' }).click()
   await expect(page.getByText('/about was deleted.')).toBeVisible()
@@ -237,12 +239,12 @@ test('an owner creates a site and pages, edits every tab, survives a conflict an
   await page.getByLabel('Title template').fill('%s · Rocket Works')
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByText('Site settings saved.')).toBeVisible()
-  await page.goto(editorUrl(slug, site, '/pricing'))
+  await openHydrated(page, editorUrl(slug, site, '/pricing'))
   await expect(page.getByRole('region', { name: 'Served' })).toContainText(
     '"title": "Pricing · Rocket Works"',
   )
 
-  await page.goto(url(`/app/organizations/${slug}/sites/${site}/edit`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/${site}/edit`)
   await page.getByRole('button', { name: 'Delete site' }).click()
   const confirm = page.getByRole('dialog')
   await expect(confirm.getByRole('button', { name: 'Delete site' })).toBeDisabled()
@@ -266,17 +268,17 @@ test('a member edits metadata but sees no site settings', async ({ page, browser
   // The owner invites the member, who signs up and accepts.
   const member = await addColleague(browser, page, slug, 'member', 'Member Person')
 
-  await member.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(member, `/app/organizations/${slug}`)
   await expect(member.getByRole('link', { name: 'Create site' })).toHaveCount(0)
   await member.getByRole('link', { name: 'Crew site' }).click()
   await expect(member.getByRole('heading', { level: 1, name: 'Crew site' })).toBeVisible()
   await expect(member.getByRole('link', { name: 'Edit site', exact: true })).toHaveCount(0)
 
-  await member.goto(url(`/app/organizations/${slug}/sites/${site}/edit`))
+  await openHydrated(member, `/app/organizations/${slug}/sites/${site}/edit`)
   await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
   await expect(member.getByLabel('Hostname')).toHaveCount(0)
 
-  await member.goto(editorUrl(slug, site, '/welcome'))
+  await openHydrated(member, editorUrl(slug, site, '/welcome'))
   await member.getByRole('textbox', { name: 'Title' }).fill('Welcome aboard')
   await member.getByRole('button', { name: 'Save' }).click()
   await expect(member.getByText('Saved as revision 1.')).toBeVisible()
@@ -311,7 +313,7 @@ test('the pages list brings 50 pages at a time and searches by part of the path'
     expect(created.ok(), await created.text()).toBe(true)
   }
 
-  await page.goto(url(`/app/organizations/${slug}/sites/${site}`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/${site}`)
   const pages = page.getByRole('region', { name: /^Pages/ })
   await expect(pages.getByRole('heading', { name: 'Pages 60' })).toBeVisible()
   const rows = pages.getByRole('table').getByRole('row')
@@ -354,7 +356,7 @@ test('hostile paths and text are stored and shown back exactly, never executed',
     ['https://hostile.example/pricing?ref=x#plans', '/pricing'],
   ]
   for (const [typed, stored] of paths) {
-    await page.goto(url(`/app/organizations/${slug}/sites/${site}/pages/new`))
+    await openHydrated(page, `/app/organizations/${slug}/sites/${site}/pages/new`)
     await page.getByLabel('Path').fill(typed)
     await page.getByRole('button', { name: 'Create page' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(stored)
@@ -364,14 +366,14 @@ test('hostile paths and text are stored and shown back exactly, never executed',
   }
 
   // A malformed escape is refused on the field, which keeps what was typed.
-  await page.goto(url(`/app/organizations/${slug}/sites/${site}/pages/new`))
+  await openHydrated(page, `/app/organizations/${slug}/sites/${site}/pages/new`)
   await page.getByLabel('Path').fill('/%E0%A4%A')
   await page.getByRole('button', { name: 'Create page' }).click()
   await expect(page.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Path')).toHaveValue('/%E0%A4%A')
 
   // …and in the address, the editor says so in place.
-  await page.goto(editorUrl(slug, site, '/%'))
+  await openHydrated(page, editorUrl(slug, site, '/%'))
   await expect(page.getByRole('alert')).toContainText('This could not be shown')
   await expect(page.getByRole('alert')).toContainText('malformed % escape')
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
@@ -379,7 +381,7 @@ test('hostile paths and text are stored and shown back exactly, never executed',
   )
 
   // Markup in metadata is text: saved, shown back and served as typed.
-  await page.goto(editorUrl(slug, site, '/<script>alert(1)</script>'))
+  await openHydrated(page, editorUrl(slug, site, '/<script>alert(1)</script>'))
   const markup = '"><img src=x onerror=alert(1)>'
   await page.getByRole('textbox', { name: 'Title' }).fill(markup)
   await page.getByRole('button', { name: 'Save' }).click()
@@ -387,6 +389,6 @@ test('hostile paths and text are stored and shown back exactly, never executed',
   await page.reload()
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(markup)
   await expect(page.getByRole('region', { name: 'Served' })).toContainText(JSON.stringify(markup))
-  await page.goto(url(`/app/organizations/${slug}`))
+  await openHydrated(page, `/app/organizations/${slug}`)
   await expect(page.getByRole('link', { name: '<script>alert(1)</script>' })).toBeVisible()
 })

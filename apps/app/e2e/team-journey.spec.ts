@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   acceptInvitation,
   codeBlock,
   linkFromMailbox,
+  openHydrated,
   signUpAndVerify,
   signUpFromInvitation,
+  test,
   uniqueEmail,
   uniqueSlug,
   url,
@@ -124,13 +126,13 @@ test('an owner onboards, invites a colleague who becomes admin, and deletes the 
   // Gone from the owner's dashboard and from the admin's.
   await expect(page).toHaveURL(dashboard)
   await expect(page.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(0)
-  await page.goto(url(org))
+  await openHydrated(page, org)
   await expect(page).toHaveURL(dashboard)
 
-  await colleague.goto(url('/app/organizations'))
+  await openHydrated(colleague, '/app/organizations')
   await expect(colleague).toHaveURL(dashboard)
   await expect(colleague.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(0)
-  await colleague.goto(url(`${org}/settings`))
+  await openHydrated(colleague, `${org}/settings`)
   await expect(colleague).toHaveURL(dashboard)
   await colleagueContext.close()
 })

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from '@playwright/test'
-import { choosePlan, rpc, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { expect } from '@playwright/test'
+import { choosePlan, openHydrated, rpc, signUpAndVerify, test, uniqueEmail } from './helpers.ts'
 
 interface Received {
   headers: Record<string, string | string[] | undefined>
@@ -40,7 +40,7 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
       hostname: 'localhost',
     })
 
-    await page.goto(url(`/app/organizations/${slug}/sites/localhost/webhooks`))
+    await openHydrated(page, `/app/organizations/${slug}/sites/localhost/webhooks`)
     await expect(page.getByRole('heading', { name: 'No webhooks yet' })).toBeVisible()
     await page.getByRole('link', { name: 'Create webhook' }).click()
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
