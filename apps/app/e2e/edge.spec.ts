@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { connect, createServer } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
-import { PASSWORD, signUpAndVerify, uniqueEmail, url } from './helpers.ts'
+import { expect, type Page } from '@playwright/test'
+import { PASSWORD, signUpAndVerify, test, uniqueEmail, url } from './helpers.ts'
 
 // The production server's edge (server.mjs), probed over real HTTP and in Chromium.
 
@@ -204,6 +204,65 @@ test.describe('before the page has hydrated', () => {
     } finally {
       await context.close()
     }
+  })
+})
+
+test.describe('sent before the page has hydrated', () => {
+  /** Holds the app's JavaScript back until `release()`: the page is plain HTML until then. */
+  async function holdScripts(page: Page) {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    return release
+  }
+
+  test('a contact message is held, then sent through the app once it has hydrated', async ({
+    page,
+  }) => {
+    const navigations: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`)
+    })
+    const release = await holdScripts(page)
+    // The held scripts hold the load event back too.
+    await page.goto(url('/contact'), { waitUntil: 'domcontentloaded' })
+    const message = `Sent before the page could answer ${Date.now()}`
+    await page.getByLabel('Name').fill('Early Bird')
+    await page.getByLabel('E-mail').fill('early@example.com')
+    await page.getByLabel('Message').fill(message)
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.locator('html[data-submit-held]')).toBeAttached()
+    await expect(page.locator('html[data-hydrated]')).not.toBeAttached()
+
+    release()
+    await expect(page.getByRole('status')).toContainText('your message is on its way')
+    expect(navigations).toEqual([`GET ${url('/contact')}`])
+    await expect(page.locator('html[data-submit-held]')).not.toBeAttached()
+
+    await page.goto(url('/dev/mailbox'))
+    await expect(page.getByRole('listitem').filter({ hasText: message })).toContainText(
+      'From: Early Bird <early@example.com>',
+    )
+  })
+
+  test('a sign-in is held, then signs in once the page has hydrated', async ({ page, browser }) => {
+    const email = uniqueEmail('early')
+    const other = await browser.newPage()
+    await signUpAndVerify(other, email, 'Early Riser')
+    await other.context().close()
+
+    const release = await holdScripts(page)
+    await page.goto(url('/get-started?mode=sign-in'), { waitUntil: 'domcontentloaded' })
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.locator('html[data-submit-held]')).toBeAttached()
+    release()
+    await expect(page).toHaveURL(/\/app\/organizations/)
+    await expect(page.getByRole('button', { name: 'Early Riser' })).toBeVisible()
   })
 })
 

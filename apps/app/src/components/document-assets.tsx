@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
+import { releaseHeldSubmission } from '../lib/early-submit.ts'
 import { paintFirstScript } from '../lib/first-paint.ts'
 
 // The router's <HeadContent> and <Scripts>, except on reading pages (`staticData.paintFirst`):
@@ -48,11 +49,15 @@ function PaintFirstHead() {
 
 /**
  * The body's scripts: the router's hydration data and the app's entry. Once the app has hydrated
- * (the page answers clicks and keys), the document says so: `<html data-hydrated>`.
+ * (the page answers clicks and keys), the document says so: `<html data-hydrated>`, and a form
+ * sent before then is sent again (lib/early-submit.ts).
  */
 export function DocumentScripts() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
+    // A task later: React has replayed the changes typed before hydration into state by then.
+    const timer = setTimeout(releaseHeldSubmission, 0)
+    return () => clearTimeout(timer)
   }, [])
   return usePaintFirst() ? <PaintFirstScripts /> : <Scripts />
 }

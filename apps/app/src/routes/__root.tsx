@@ -10,6 +10,7 @@ import { AppShell } from '../components/app-shell.tsx'
 import { DocumentHead, DocumentScripts } from '../components/document-assets.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import type { env } from '../env.ts'
+import { EARLY_SUBMIT_SCRIPT } from '../lib/early-submit.ts'
 import { sessionQuery } from '../lib/session.ts'
 import { THEME_BOOT_SCRIPT } from '../lib/theme.ts'
 
@@ -58,6 +59,12 @@ function RootDocument({ children }: { children: ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
+        />
+        {/* Holds a form sent before hydration, to send it through the app once hydrated. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: EARLY_SUBMIT_SCRIPT }}
         />
         <DocumentHead />
       </head>
