@@ -2,6 +2,7 @@ import { APIError, getSessionFromCtx } from 'better-auth/api'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { user } from './db/schema.ts'
+import { endMembershipsOf } from './members.ts'
 
 /** The platform role that may use /app/admin and better-auth's /admin/* endpoints. */
 export const PLATFORM_ADMIN_ROLE = 'admin'
@@ -32,6 +33,32 @@ export async function hideAdminEndpoints(
   if (!session || !isPlatformAdmin((session.user as { role?: string | null }).role)) {
     throw APIError.from('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not Found' })
   }
+}
+
+/**
+ * better-auth `before` hook, after {@link hideAdminEndpoints}: a platform admin deleting a user
+ * (`/admin/remove-user`) ends the user's memberships first, under the organizations' locks, and
+ * is refused (400 LAST_OWNER, naming them) while the user is the only owner of organizations:
+ * nobody could manage or delete those any more. An admin removing themselves is left to the
+ * plugin's own refusal.
+ */
+export async function keepOwnersOnAdminRemoval(
+  ctx: Parameters<typeof getSessionFromCtx>[0] & { path: string; body?: unknown },
+  db: Database,
+) {
+  if (ctx.path !== '/admin/remove-user') return
+  const userId = (ctx.body as { userId?: unknown } | undefined)?.userId
+  if (typeof userId !== 'string') return
+  const session = await getSessionFromCtx(ctx).catch(() => null)
+  if (session?.user.id === userId) return
+  const owned = await endMembershipsOf(db, userId)
+  if (owned.length === 0) return
+  const shown = owned.slice(0, 3).map((name) => `“${name}”`)
+  const more = owned.length > 3 ? ` and ${owned.length - 3} more` : ''
+  throw APIError.from('BAD_REQUEST', {
+    code: 'LAST_OWNER',
+    message: `This user is the only owner of ${shown.join(', ')}${more}. Make another member an owner, or delete the organization, before deleting the user.`,
+  })
 }
 
 /**

@@ -1,15 +1,14 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
-import { and, eq, sql } from 'drizzle-orm'
 import { admin } from 'better-auth/plugins/admin'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
-import { hideAdminEndpoints, promoteListedAdmin } from './admin.ts'
+import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import { stripeProvider } from './billing/stripe.ts'
-import { authSchema, member, subscription } from './db/schema.ts'
-import { guardMemberEndpoints } from './members.ts'
+import { authSchema, subscription } from './db/schema.ts'
+import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
 import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
 import type { ServerEnv } from './env.ts'
@@ -158,24 +157,16 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
     user: {
       deleteUser: {
         enabled: true,
-        // An organization whose only owner leaves can not be managed by anyone.
+        // An organization whose only owner leaves can not be managed by anyone. The account's
+        // memberships end here, under the same locks as every change of roles: two owners
+        // deleting their accounts at once can not both go.
         async beforeDelete(user) {
-          const owned = await db
-            .select({ organizationId: member.organizationId })
-            .from(member)
-            .where(and(eq(member.userId, user.id), eq(member.role, 'owner')))
-          for (const { organizationId } of owned) {
-            const [owners] = await db
-              .select({ count: sql<number>`count(*)::int` })
-              .from(member)
-              .where(and(eq(member.organizationId, organizationId), eq(member.role, 'owner')))
-            if ((owners?.count ?? 0) <= 1) {
-              throw APIError.from('BAD_REQUEST', {
-                code: 'LAST_OWNER',
-                message:
-                  'You are the only owner of an organization. Make another member an owner, or delete the organization, before deleting your account.',
-              })
-            }
+          if ((await endMembershipsOf(db, user.id)).length > 0) {
+            throw APIError.from('BAD_REQUEST', {
+              code: 'LAST_OWNER',
+              message:
+                'You are the only owner of an organization. Make another member an owner, or delete the organization, before deleting your account.',
+            })
           }
         },
       },
@@ -185,6 +176,7 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
       // fake success (enumeration protection). The product wants the form to say so plainly.
       before: createAuthMiddleware(async (ctx) => {
         await hideAdminEndpoints(ctx)
+        await keepOwnersOnAdminRemoval(ctx, db)
         closeOrganizationSettingsEndpoints(ctx)
         await guardMemberEndpoints(ctx, db)
         if (CLOSED_ENDPOINTS.has(ctx.path)) {

@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/server'
 import { APIError, getSessionFromCtx } from 'better-auth/api'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { invitation, member, organization, session, team, teamMember } from './db/schema.ts'
 import { invitationEmail } from './emails.ts'
@@ -132,6 +132,50 @@ export async function deleteMembership(
     .update(session)
     .set({ activeOrganizationId: null, activeTeamId: null })
     .where(and(eq(session.userId, target.userId), eq(session.activeOrganizationId, organizationId)))
+}
+
+/**
+ * Ends every membership of `userId` before their account is deleted, in one transaction that
+ * locks their organizations first (in one order, as every change of roles does): refused, with
+ * nothing changed, when they are the only owner of one — an organization nobody owns can not be
+ * managed or deleted. Answers the names of those organizations (none: the memberships are gone).
+ */
+export async function endMembershipsOf(db: Database, userId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const mine = await tx
+      .select({ organizationId: member.organizationId })
+      .from(member)
+      .where(eq(member.userId, userId))
+    const ids = [...new Set(mine.map((row) => row.organizationId))].sort()
+    if (ids.length === 0) return []
+    const organizations = await tx
+      .select({ id: organization.id, name: organization.name })
+      .from(organization)
+      .where(inArray(organization.id, ids))
+      .orderBy(organization.id)
+      .for('update')
+    // Read after the locks: a change of roles that committed meanwhile is seen.
+    const members = await tx
+      .select({
+        id: member.id,
+        organizationId: member.organizationId,
+        userId: member.userId,
+        role: member.role,
+      })
+      .from(member)
+      .where(inArray(member.organizationId, ids))
+    const soleOwnerOf = organizations.filter((org) => {
+      const owners = members.filter(
+        (row) => row.organizationId === org.id && primaryOrganizationRole(row.role) === 'owner',
+      )
+      return owners.length > 0 && owners.every((owner) => owner.userId === userId)
+    })
+    if (soleOwnerOf.length > 0) return soleOwnerOf.map((org) => org.name)
+    for (const row of members.filter((row) => row.userId === userId)) {
+      await deleteMembership(tx, row.organizationId, row)
+    }
+    return []
+  })
 }
 
 /** The invitation e-mail, with the inviter's and organization's names made safe to show. */

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type OrganizationCast, invite, organizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
-import type { Visitor } from '../../test/visitor.ts'
+import { signedUpVisitor, type Visitor } from '../../test/visitor.ts'
+import { grantPlatformAdmin } from '../admin.ts'
 import { invitation, member } from '../db/schema.ts'
 
 const server = useTestServer()
@@ -259,6 +260,67 @@ describe('members.leave', () => {
     expect((await cast.owner.post('/api/auth/delete-user', password)).status).toBe(200)
     expect(await rolesOf(cast.organization.id)).toEqual(['member', 'owner'])
     expect((await cast.admin.post('/api/auth/delete-user', password)).status).toBe(400)
+  })
+})
+
+describe('an organization keeps an owner when accounts are deleted', () => {
+  const password = { password: 'correct horse battery' }
+
+  it('of two owners deleting their accounts at the same moment, one is refused', async () => {
+    const cast = await organizationCast(server.current)
+    const { admin } = await ids(cast)
+    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    const statuses = await Promise.all([
+      cast.owner.post('/api/auth/delete-user', password).then((r) => r.status),
+      cast.admin.post('/api/auth/delete-user', password).then((r) => r.status),
+    ])
+    expect(statuses.sort()).toEqual([200, 400])
+    expect(await rolesOf(cast.organization.id)).toEqual(['member', 'owner'])
+  })
+
+  it('an owner deleting their account while demoting the other owner leaves one of them owner', async () => {
+    const cast = await organizationCast(server.current)
+    const { admin } = await ids(cast)
+    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    const results = await Promise.allSettled([
+      cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'member' }),
+      cast.owner.post('/api/auth/delete-user', password).then((r) => r.status),
+    ])
+    const roles = await rolesOf(cast.organization.id)
+    expect(roles.filter((role) => role === 'owner')).toHaveLength(1)
+    // Either the demotion went first and the deletion was refused, or the other way round.
+    const [demotion, deletion] = results
+    if (demotion.status === 'fulfilled') {
+      expect(deletion).toEqual({ status: 'fulfilled', value: 400 })
+      expect(roles).toEqual(['member', 'member', 'owner'])
+    } else {
+      expect(deletion).toEqual({ status: 'fulfilled', value: 200 })
+      expect(roles).toEqual(['member', 'owner'])
+    }
+  })
+
+  it('a platform admin can not delete an organization’s only owner; a second owner goes with their memberships', async () => {
+    const cast = await organizationCast(server.current)
+    const ops = await signedUpVisitor(server.current, { name: 'Ops', email: 'ops@example.com' })
+    await grantPlatformAdmin(server.current.headmark.db, 'ops@example.com')
+    const ownerId = (await cast.owner.rpc.auth.getSession()).user?.id
+    const adminId = (await cast.admin.rpc.auth.getSession()).user?.id
+
+    const refused = await ops.post('/api/auth/admin/remove-user', { userId: ownerId })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({
+      code: 'LAST_OWNER',
+      message:
+        'This user is the only owner of “Acme”. Make another member an owner, or delete the organization, before deleting the user.',
+    })
+    expect(await rolesOf(cast.organization.id)).toEqual(['admin', 'member', 'owner'])
+    expect((await cast.owner.rpc.auth.getSession()).user?.id).toBe(ownerId)
+
+    const { admin } = await ids(cast)
+    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    expect((await ops.post('/api/auth/admin/remove-user', { userId: ownerId })).status).toBe(200)
+    expect(await rolesOf(cast.organization.id)).toEqual(['member', 'owner'])
+    expect((await ops.post('/api/auth/admin/remove-user', { userId: adminId })).status).toBe(400)
   })
 })
 
