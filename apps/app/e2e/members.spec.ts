@@ -7,6 +7,7 @@ import {
   openHydrated,
   openInvitationSignedOut,
   PASSWORD,
+  signUp,
   signUpAndVerify,
   signUpFromInvitation,
   test,
@@ -134,6 +135,7 @@ async function invitationToSignedOutInvitee(
   owner: Page,
   browser: Browser,
   organizationName: string,
+  { confirmed = true } = {},
 ): Promise<{ invitee: Page; inviteeEmail: string; invitationLink: string }> {
   const slug = `${organizationName.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`
   const inviteeEmail = uniqueEmail('invitee')
@@ -141,9 +143,14 @@ async function invitationToSignedOutInvitee(
   await createOrganization(owner, organizationName, slug)
 
   const invitee = await (await browser.newContext()).newPage()
-  await signUpAndVerify(invitee, inviteeEmail, 'Ivy Invitee')
-  await invitee.goto(url('/sign-out'))
-  await expect(invitee).toHaveURL(url('/'))
+  if (confirmed) {
+    await signUpAndVerify(invitee, inviteeEmail, 'Ivy Invitee')
+    await invitee.goto(url('/sign-out'))
+    await expect(invitee).toHaveURL(url('/'))
+  } else {
+    // Signed up, never confirmed: not signed in.
+    await signUp(invitee, inviteeEmail, 'Una Unconfirmed')
+  }
 
   await openHydrated(owner, `/app/organizations/${slug}/members/invite`)
   await owner.getByLabel('E-mail').fill(inviteeEmail)
@@ -196,3 +203,31 @@ for (const { title, organization, signIn } of comebacks) {
     await acceptInvitation(invitee, organization)
   })
 }
+
+test('an invitee who never confirmed their account signs in from the invitation; the new link leads back to it', async ({
+  page,
+  browser,
+}) => {
+  const { invitee, inviteeEmail, invitationLink } = await invitationToSignedOutInvitee(
+    page,
+    browser,
+    'Unconfirmed Co',
+    { confirmed: false },
+  )
+  await invitee.getByRole('tab', { name: 'Sign in' }).click()
+  await invitee.getByLabel('E-mail').fill(inviteeEmail)
+  await invitee.getByLabel('Password').fill(PASSWORD)
+  await invitee.getByRole('button', { name: 'Sign in' }).click()
+  await expect(invitee.getByRole('alert')).toHaveText(
+    'Confirm your e-mail address first: we have sent you a new link that signs you in.',
+  )
+
+  // The newest confirmation link, not the one from signing up.
+  const confirmation = await linkFromMailbox(invitee, inviteeEmail, 'verify-email')
+  expect(new URL(confirmation).searchParams.get('callbackURL')).toBe(
+    new URL(invitationLink).pathname,
+  )
+  await openHydrated(invitee, confirmation)
+  await expect(invitee).toHaveURL(invitationLink)
+  await acceptInvitation(invitee, 'Unconfirmed Co')
+})

@@ -97,6 +97,40 @@ describe('sign-up and sign-in over HTTP', () => {
     expect(visitor.signedIn).toBe(false)
   })
 
+  it('sends an unverified person signing in from an invitation a link that leads back to it', async () => {
+    const visitor = new Visitor(server.current.origin)
+    await visitor.signUp({ name: 'Alan', email: 'alan@example.com', password: 'enigma machine' })
+    const back = '/app/invitations/inv_123'
+    const refused = await visitor.post('/api/auth/sign-in/email', {
+      email: 'alan@example.com',
+      password: 'enigma machine',
+      callbackURL: back,
+    })
+    expect(refused.status).toBe(403)
+    const link = new URL(await latestLink(server.current, 'alan@example.com'))
+    expect(link.pathname).toBe('/api/auth/verify-email')
+    expect(link.searchParams.get('callbackURL')).toBe(back)
+    // Confirmed, the link signs in and leads there.
+    const confirmed = await visitor.fetch(link.href, { redirect: 'manual' })
+    expect(confirmed.headers.get('location')).toBe(back)
+    expect(visitor.signedIn).toBe(true)
+
+    // Signed in with a callbackURL, the answer asks the client for no page load of its own: the
+    // app navigates.
+    const again = new Visitor(server.current.origin)
+    const signedIn = await again.post('/api/auth/sign-in/email', {
+      email: 'alan@example.com',
+      password: 'enigma machine',
+      callbackURL: back,
+    })
+    expect(signedIn.status).toBe(200)
+    expect(await signedIn.json()).toMatchObject({
+      redirect: false,
+      user: { email: 'alan@example.com' },
+    })
+    expect(again.signedIn).toBe(true)
+  })
+
   it('refuses to sign in an unverified person and sends them a fresh verification link', async () => {
     const visitor = new Visitor(server.current.origin)
     await visitor.signUp({ name: 'Alan', email: 'alan@example.com', password: 'enigma machine' })

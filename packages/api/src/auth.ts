@@ -231,16 +231,28 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
           })
         }
       }),
-      // Counts wrong passwords per account, whoever (and from wherever) they come.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' || !rateLimit) return
-        const email: unknown = ctx.body?.email
-        if (typeof email !== 'string') return
+        if (ctx.path !== '/sign-in/email') return
         const returned = ctx.context.returned
-        if (returned instanceof APIError && returned.statusCode === 401) {
-          await consumeLimit(db, failedSignInKey(email), limits.failedSignIns)
-        } else if (!(returned instanceof APIError) && !(returned instanceof Response)) {
-          await resetLimit(db, failedSignInKey(email))
+        const succeeded =
+          typeof returned === 'object' &&
+          returned !== null &&
+          !(returned instanceof APIError) &&
+          !(returned instanceof Response)
+        // Counts wrong passwords per account, whoever (and from wherever) they come.
+        const email: unknown = ctx.body?.email
+        if (rateLimit && typeof email === 'string') {
+          if (returned instanceof APIError && returned.statusCode === 401) {
+            await consumeLimit(db, failedSignInKey(email), limits.failedSignIns)
+          } else if (succeeded) {
+            await resetLimit(db, failedSignInKey(email))
+          }
+        }
+        // A sign-in's callbackURL is where the confirmation link sent to an unconfirmed account
+        // leads (back to an invitation, say). Signed in, the app goes there itself: the answer
+        // asks better-auth's client for no page load of its own.
+        if (succeeded && (returned as { redirect?: unknown }).redirect === true) {
+          return ctx.json({ ...returned, redirect: false })
         }
       }),
     },
