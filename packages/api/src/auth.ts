@@ -6,6 +6,7 @@ import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
+import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { stripeProvider } from './billing/stripe.ts'
 import { authSchema, subscription } from './db/schema.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
@@ -42,6 +43,8 @@ export interface CreateAuthOptions {
   /** Per-address and per-account limits on requests; off only in tests. */
   rateLimit: boolean
   logger?: Logger
+  /** A live Stripe subscription of an organization that no longer exists: queue its cancelling. */
+  onStripeOrphan?: (job: CancelSubscriptionJob) => Promise<void>
 }
 
 /**
@@ -82,7 +85,14 @@ const failedSignInKey = (email: string) => `headmark:failed-sign-in:${email.toLo
  * const auth = createAuth({ db, env, mailer })
  * const session = await auth.api.getSession({ headers })
  */
-export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOptions) {
+export function createAuth({
+  db,
+  env,
+  mailer,
+  rateLimit,
+  logger,
+  onStripeOrphan,
+}: CreateAuthOptions) {
   async function withinLimit(key: string, limit: Limit, message: (wait: string) => string) {
     if (!rateLimit) return
     const { allowed, retryAfterSeconds } = await consumeLimit(db, key, limit)
@@ -288,7 +298,9 @@ export function createAuth({ db, env, mailer, rateLimit, logger }: CreateAuthOpt
         adminRoles: ['admin'],
       }),
       // Stripe bills the plans when configured (src/billing/stripe.ts).
-      ...(env.stripe ? [stripeProvider(db, env.stripe)] : []),
+      ...(env.stripe
+        ? [stripeProvider(db, env.stripe, onStripeOrphan ? { onOrphan: onStripeOrphan } : {})]
+        : []),
     ],
   })
 }

@@ -92,7 +92,19 @@ export async function createHeadmark(
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
   const { mailer, mailbox } = createMailer({ db, env, log: (line) => logger.info(line) })
-  const auth = createAuth({ db, env, mailer, rateLimit, logger })
+  // Billing's jobs start once the queue is up (below); Stripe's events may reach them after.
+  let billing: BillingJobs | undefined
+  const auth = createAuth({
+    db,
+    env,
+    mailer,
+    rateLimit,
+    logger,
+    onStripeOrphan: async (job) => {
+      if (!billing) throw new Error('Billing jobs have not started yet.')
+      await billing.cancelOrphan(job)
+    },
+  })
   const events = createCoreEvents()
   const webhooks = createWebhookService({
     db,
@@ -110,7 +122,7 @@ export async function createHeadmark(
   })
   await webhooks.start()
   // Billing's jobs share webhook delivery's pg-boss (its workers stop with it).
-  const billing = createBillingJobs({
+  billing = createBillingJobs({
     queue: () => webhooks.jobQueue(),
     stripe: env.stripe ? createStripeClient(env.stripe) : null,
     logger,

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
 import { afterAll, beforeAll } from 'vitest'
 
 /** One answer of the local Stripe API. */
@@ -130,4 +131,17 @@ export function useStripeApi(): StripeApi {
       pending.clear()
     },
   }
+}
+
+const signer = new Stripe('sk_test_headmark')
+
+/** Sends `event` to the server's Stripe webhook, signed as Stripe signs (with `secret`). */
+export function deliverStripeEvent(origin: string, event: object, secret = STRIPE_WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event)
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret })
+  return fetch(`${origin}/api/auth/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  })
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { organizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
-import { noSuchSubscription, useStripeApi } from '../../test/stripe-api.ts'
+import { deliverStripeEvent, noSuchSubscription, useStripeApi } from '../../test/stripe-api.ts'
 import { signedUpVisitor } from '../../test/visitor.ts'
 import { organization, subscription } from '../db/schema.ts'
 
@@ -175,5 +175,57 @@ describe('deleting an organization cancels its Stripe subscription', () => {
 
     expect(await billing().jobs()).toEqual([])
     expect(stripeApi.requests).toEqual([])
+  })
+})
+
+describe('a checkout that completes after its organization was deleted', () => {
+  /** What Stripe sends when the checkout of `subscriptionId` for `organizationId` completes. */
+  const completed = (organizationId: string, subscriptionId: string) => ({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_${subscriptionId}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        subscription: subscriptionId,
+        customer: `cus_${subscriptionId}`,
+        client_reference_id: organizationId,
+        metadata: { referenceId: organizationId, subscriptionId: randomUUID() },
+      },
+    },
+  })
+
+  it('has its new Stripe subscription cancelled at Stripe', async () => {
+    const { owner, organization: acme } = await organizationCast(server.current)
+    // The owner is at Stripe's checkout when the organization is deleted: nothing to cancel yet.
+    await owner.rpc.organizations.delete({ organizationSlug: 'acme', confirmSlug: 'acme' })
+    expect(await billing().jobs()).toEqual([])
+
+    stripeApi.subscriptions.set('sub_late', {
+      id: 'sub_late',
+      object: 'subscription',
+      customer: 'cus_sub_late',
+      status: 'active',
+      metadata: { referenceId: acme.id },
+    })
+    const answer = await deliverStripeEvent(server.current.origin, completed(acme.id, 'sub_late'))
+    expect(answer.status).toBe(200)
+
+    const jobs = await settled()
+    expect(jobs.map((job) => job.data)).toEqual([
+      { stripeSubscriptionId: 'sub_late', stripeCustomerId: 'cus_sub_late' },
+    ])
+    expect(cancels().map((request) => request.path)).toEqual(['/v1/subscriptions/sub_late'])
+  })
+
+  it('is left alone while the organization exists', async () => {
+    const { organization: acme } = await organizationCast(server.current)
+    const answer = await deliverStripeEvent(server.current.origin, completed(acme.id, 'sub_live'))
+    expect(answer.status).toBe(200)
+    expect(await billing().jobs()).toEqual([])
+    expect(cancels()).toEqual([])
   })
 })

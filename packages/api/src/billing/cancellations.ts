@@ -39,6 +39,11 @@ export interface BillingJobs {
    * that commits. Nothing is queued when Stripe is not configured. Returns the queued ids.
    */
   cancelStripeSubscriptions(tx: Transaction, organizationId: string): Promise<string[]>
+  /**
+   * Queues the cancellation of a live Stripe subscription whose organization no longer exists
+   * (a checkout that completed after its organization was deleted); once per subscription.
+   */
+  cancelOrphan(job: CancelSubscriptionJob): Promise<void>
   /** Every cancellation job the queue holds, whatever its state. */
   jobs(): Promise<QueuedCancellation[]>
   /** Makes every cancellation waiting for its next retry due now (tests, operators). */
@@ -157,6 +162,18 @@ export function createBillingJobs({ queue, stripe, logger }: BillingJobsOptions)
         await queue().send(CANCEL_SUBSCRIPTION_QUEUE, { ...data }, { db })
       }
       return ids
+    },
+    async cancelOrphan(data) {
+      logger.warn(
+        '[billing] a Stripe subscription was bought for an organization that no longer exists: cancelling it',
+        { ...data },
+      )
+      if (!stripe) return
+      const waiting = await queue().findJobs<CancelSubscriptionJob>(CANCEL_SUBSCRIPTION_QUEUE, {
+        data: { stripeSubscriptionId: data.stripeSubscriptionId },
+        queued: true,
+      })
+      if (waiting.length === 0) await queue().send(CANCEL_SUBSCRIPTION_QUEUE, { ...data })
     },
     async jobs() {
       const found = await queue().findJobs<CancelSubscriptionJob>(CANCEL_SUBSCRIPTION_QUEUE)

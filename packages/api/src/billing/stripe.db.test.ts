@@ -1,10 +1,14 @@
 import { ORPCError } from '@orpc/server'
 import { eq } from 'drizzle-orm'
-import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { organizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
-import { STRIPE_WEBHOOK_SECRET, stripePrices, useStripeApi } from '../../test/stripe-api.ts'
+import {
+  deliverStripeEvent,
+  STRIPE_WEBHOOK_SECRET,
+  stripePrices,
+  useStripeApi,
+} from '../../test/stripe-api.ts'
 import { subscription } from '../db/schema.ts'
 import { activeSubscription } from './subscriptions.ts'
 
@@ -24,17 +28,9 @@ const stripeRequests = stripeApi.requests
 
 const server = useTestServer({ env: stripeApi.env })
 const db = () => server.current.headmark.db
-const stripe = new Stripe('sk_test_headmark')
 
-async function deliver(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event)
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret })
-  return fetch(`${server.current.origin}/api/auth/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  })
-}
+const deliver = (event: object, secret = WEBHOOK_SECRET) =>
+  deliverStripeEvent(server.current.origin, event, secret)
 
 const now = Math.floor(Date.now() / 1000)
 const periodEnd = now + 30 * 86_400

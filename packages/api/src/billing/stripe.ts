@@ -2,8 +2,9 @@ import { stripe as stripePlugin } from '@better-auth/stripe'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Database } from '../db/client.ts'
-import { member, subscription } from '../db/schema.ts'
+import { member, organization, subscription } from '../db/schema.ts'
 import type { StripeSettings } from '../env.ts'
+import type { CancelSubscriptionJob } from './cancellations.ts'
 import type { PlanId } from './plans.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts'
 
@@ -33,7 +34,16 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * subscription's `plan`). Checkout and the subscription's lifecycle come through Stripe's
  * webhook at /api/auth/stripe/webhook.
  */
-export function stripeProvider(db: Database, settings: StripeSettings) {
+export function stripeProvider(
+  db: Database,
+  settings: StripeSettings,
+  {
+    onOrphan,
+  }: {
+    /** A live Stripe subscription of an organization that no longer exists: cancel it. */
+    onOrphan?: (job: CancelSubscriptionJob) => Promise<void>
+  } = {},
+) {
   return stripePlugin({
     stripeClient: createStripeClient(settings),
     stripeWebhookSecret: settings.webhookSecret,
@@ -53,11 +63,60 @@ export function stripeProvider(db: Database, settings: StripeSettings) {
         return (row?.role ?? '').split(',').includes('owner')
       },
       // A paid plan replaces whatever the organization had (e.g. the Free plan chosen before).
+      // No row: the organization was deleted during the checkout (see onEvent).
       async onSubscriptionComplete({ subscription: completed }) {
-        await endOtherSubscriptions(db, completed.referenceId, completed.id)
+        if (completed) await endOtherSubscriptions(db, completed.referenceId, completed.id)
       },
     },
+    // A checkout completed, or a subscription started, for an organization deleted meanwhile:
+    // its deletion found nothing to cancel yet, so the subscription is cancelled now.
+    async onEvent(event) {
+      const live = liveSubscriptionOf(event)
+      if (!live) return
+      const [exists] = await db
+        .select({ id: organization.id })
+        .from(organization)
+        .where(eq(organization.id, live.referenceId))
+      if (exists || !onOrphan) return
+      await onOrphan({
+        stripeSubscriptionId: live.stripeSubscriptionId,
+        stripeCustomerId: live.stripeCustomerId,
+      })
+    },
   })
+}
+
+/** Stripe statuses of a subscription that bills (or may yet): the others need no cancelling. */
+const ENDED = new Set(['canceled', 'incomplete_expired'])
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null)
+
+/**
+ * The Stripe subscription an event says is live, with the organization it was bought for
+ * (`referenceId`): a completed subscription checkout, or a subscription created or updated and
+ * not ended. Null for every other event.
+ */
+export function liveSubscriptionOf(
+  event: Stripe.Event,
+): { referenceId: string; stripeSubscriptionId: string; stripeCustomerId: string | null } | null {
+  if (event.type === 'checkout.session.completed') {
+    const session = event.data.object
+    const referenceId = session.client_reference_id ?? session.metadata?.referenceId
+    const stripeSubscriptionId = idOf(session.subscription)
+    if (session.mode !== 'subscription' || !referenceId || !stripeSubscriptionId) return null
+    return { referenceId, stripeSubscriptionId, stripeCustomerId: idOf(session.customer) }
+  }
+  if (
+    event.type === 'customer.subscription.created' ||
+    event.type === 'customer.subscription.updated'
+  ) {
+    const live = event.data.object
+    const referenceId = live.metadata?.referenceId
+    if (!referenceId || ENDED.has(live.status)) return null
+    return { referenceId, stripeSubscriptionId: live.id, stripeCustomerId: idOf(live.customer) }
+  }
+  return null
 }
 
 /** Ends every active subscription of the organization except `keepId`. */
