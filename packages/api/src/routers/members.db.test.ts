@@ -35,6 +35,14 @@ async function ids(cast: OrganizationCast) {
   }
 }
 
+/** Acme, its admin made a second owner: the admin's member id comes with it. */
+async function withTwoOwners() {
+  const cast = await organizationCast(server.current)
+  const { admin } = await ids(cast)
+  await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+  return { cast, admin }
+}
+
 describe('members.list and members.listInvitations', () => {
   it('lists members with their role and joined date, owners first', async () => {
     const cast = await organizationCast(server.current)
@@ -237,9 +245,7 @@ describe('members.leave', () => {
   })
 
   it('keeps one owner when both owners leave at the same time', async () => {
-    const cast = await organizationCast(server.current)
-    const { admin } = await ids(cast)
-    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    const { cast } = await withTwoOwners()
     const results = await Promise.allSettled([
       cast.owner.rpc.members.leave(acme),
       cast.admin.rpc.members.leave(acme),
@@ -267,9 +273,7 @@ describe('an organization keeps an owner when accounts are deleted', () => {
   const password = { password: 'correct horse battery' }
 
   it('of two owners deleting their accounts at the same moment, one is refused', async () => {
-    const cast = await organizationCast(server.current)
-    const { admin } = await ids(cast)
-    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    const { cast } = await withTwoOwners()
     const statuses = await Promise.all([
       cast.owner.post('/api/auth/delete-user', password).then((r) => r.status),
       cast.admin.post('/api/auth/delete-user', password).then((r) => r.status),
@@ -279,9 +283,7 @@ describe('an organization keeps an owner when accounts are deleted', () => {
   })
 
   it('an owner deleting their account while demoting the other owner leaves one of them owner', async () => {
-    const cast = await organizationCast(server.current)
-    const { admin } = await ids(cast)
-    await cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'owner' })
+    const { cast, admin } = await withTwoOwners()
     const results = await Promise.allSettled([
       cast.owner.rpc.members.updateRole({ ...acme, memberId: admin, role: 'member' }),
       cast.owner.post('/api/auth/delete-user', password).then((r) => r.status),
