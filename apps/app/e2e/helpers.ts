@@ -24,6 +24,7 @@ export function baseURL(): string {
   return url
 }
 
+/** `path` on the app's server; a whole URL (a link from the mailbox, say) stays as it is. */
 export const url = (path: string) => new URL(path, baseURL()).toString()
 
 /**
@@ -40,7 +41,7 @@ export async function hydrated(page: Page): Promise<void> {
  * it has hydrated: a click before then meets plain HTML, which a busy machine shows for a while.
  */
 export async function openHydrated(page: Page, target: string): Promise<Response | null> {
-  const response = await page.goto(/^https?:/.test(target) ? target : url(target))
+  const response = await page.goto(url(target))
   await hydrated(page)
   return response
 }

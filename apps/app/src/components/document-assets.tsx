@@ -55,9 +55,7 @@ function PaintFirstHead() {
 export function DocumentScripts() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
-    // A task later: React has replayed the changes typed before hydration into state by then.
-    const timer = setTimeout(releaseHeldSubmission, 0)
-    return () => clearTimeout(timer)
+    releaseHeldSubmission()
   }, [])
   return usePaintFirst() ? <PaintFirstScripts /> : <Scripts />
 }

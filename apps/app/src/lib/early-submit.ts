@@ -130,7 +130,7 @@ function step(now = Date.now()): void {
     if (!form.isConnected || now > (deadlines.get(form) ?? 0)) {
       pending = null
       deadlines.delete(form)
-    } else if (adoptTypedValues(form)) {
+    } else if (textFields(form).every(hydratedField)) {
       pending = null
       form.requestSubmit(submitter?.isConnected && form.contains(submitter) ? submitter : null)
       // Taken by the app (not held again): a later submission starts afresh.

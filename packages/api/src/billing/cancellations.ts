@@ -27,7 +27,7 @@ export interface QueuedCancellation {
 }
 
 /** Stripe statuses after which Stripe bills nothing more: there is nothing left to cancel. */
-const ENDED_STRIPE_STATUSES = ['canceled', 'incomplete_expired']
+export const ENDED_STRIPE_STATUSES: string[] = ['canceled', 'incomplete_expired']
 
 /** Billing's background work: cancelling at Stripe what deleted organizations paid for. */
 export interface BillingJobs {

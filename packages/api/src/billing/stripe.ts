@@ -4,7 +4,7 @@ import Stripe from 'stripe'
 import type { Database } from '../db/client.ts'
 import { member, organization, subscription } from '../db/schema.ts'
 import type { StripeSettings } from '../env.ts'
-import type { CancelSubscriptionJob } from './cancellations.ts'
+import { type CancelSubscriptionJob, ENDED_STRIPE_STATUSES } from './cancellations.ts'
 import type { PlanId } from './plans.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts'
 
@@ -86,9 +86,6 @@ export function stripeProvider(
   })
 }
 
-/** Stripe statuses of a subscription that bills (or may yet): the others need no cancelling. */
-const ENDED = new Set(['canceled', 'incomplete_expired'])
-
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null)
 
@@ -113,7 +110,7 @@ export function liveSubscriptionOf(
   ) {
     const live = event.data.object
     const referenceId = live.metadata?.referenceId
-    if (!referenceId || ENDED.has(live.status)) return null
+    if (!referenceId || ENDED_STRIPE_STATUSES.includes(live.status)) return null
     return { referenceId, stripeSubscriptionId: live.id, stripeCustomerId: idOf(live.customer) }
   }
   return null
