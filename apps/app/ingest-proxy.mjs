@@ -11,15 +11,17 @@ const TIMEOUT_MS = 10_000
  * snapshots are split below that); 5 MiB leaves room for any batch it sends.
  */
 export const INGEST_MAX_BODY_BYTES = 5 * 1024 * 1024
-/**
- * Requests one client address may send: a burst of `burst`, refilled at `perSecond`. posthog-js
- * sends a batch every few seconds per tab; this allows dozens of tabs behind one address.
- */
-export const INGEST_RATE = { burst: 200, perSecond: 10 }
 /** How long, and how much of, a refused body is still read and dropped before closing. */
 const LINGER = { bytes: 16 * 1024 * 1024, ms: 2000 }
+// The client's own forwarding claims are not passed on: the analytics host learns the client's
+// address from X-Forwarded-For, which is set to the address the edge established.
 const DROPPED_REQUEST_HEADERS = new Set([
   'host',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
   'cookie',
   'authorization',
   'connection',
@@ -29,50 +31,6 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'trailer',
   'upgrade',
 ])
-
-/**
- * A token bucket per client address, in this process's memory: analytics traffic is best-effort,
- * so several instances each keeping their own count is enough to stop one client flooding the
- * analytics host through this site. Buckets that have refilled are forgotten once more than
- * `maxClients` are held.
- *
- * @param {{ burst: number, perSecond: number, maxClients?: number, now?: () => number }} options
- */
-export function createIngestLimiter({ burst, perSecond, maxClients = 10_000, now = Date.now }) {
-  /** @type {Map<string, { tokens: number, at: number }>} */
-  const buckets = new Map()
-  const refilled = (bucket, time) =>
-    Math.min(burst, bucket.tokens + ((time - bucket.at) / 1000) * perSecond)
-  return {
-    /**
-     * Takes one request's token for `address`: 0 when allowed, otherwise the seconds to wait.
-     * @param {string} address
-     * @returns {number}
-     */
-    take(address) {
-      const time = now()
-      const bucket = buckets.get(address) ?? { tokens: burst, at: time }
-      bucket.tokens = refilled(bucket, time)
-      bucket.at = time
-      if (bucket.tokens < 1) {
-        buckets.set(address, bucket)
-        return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond))
-      }
-      bucket.tokens -= 1
-      buckets.set(address, bucket)
-      if (buckets.size > maxClients) {
-        for (const [key, held] of buckets) {
-          if (refilled(held, time) >= burst) buckets.delete(key)
-        }
-      }
-      return 0
-    },
-    /** How many addresses are held (for tests). */
-    get size() {
-      return buckets.size
-    },
-  }
-}
 
 /**
  * Reads and drops what is left of a refused body — at most LINGER.bytes for at most LINGER.ms —
@@ -97,28 +55,42 @@ function discardRest(req) {
  * Answers requests under /ingest by forwarding them to `target` (a URL, e.g.
  * https://eu.i.posthog.com). Returns false, without touching the response, for other paths.
  * Bodies over `maxBodyBytes` get 413 (declared or counted as they stream); a client address over
- * its rate gets 429 with Retry-After.
+ * its limit (`limit`, which answers the seconds to wait, or 0) gets 429 with Retry-After. Every
+ * answer, the analytics host's included, carries `headers` (the app's security headers); no
+ * header of Headmark's own (`x-headmark-*`) and none of the client's forwarding claims go
+ * upstream.
  *
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {string | undefined} target
- * @param {{ address?: string, limiter?: ReturnType<typeof createIngestLimiter>, maxBodyBytes?: number }} [options]
+ * @param {{ address?: string, limit?: (address: string) => Promise<number>, maxBodyBytes?: number, headers?: Record<string, string> }} [options]
  * @returns {Promise<boolean>}
  */
-export function proxyIngest(req, res, target, options = {}) {
+export async function proxyIngest(req, res, target, options = {}) {
   const url = req.url ?? '/'
   const ours =
     url === INGEST_PREFIX ||
     url.startsWith(`${INGEST_PREFIX}/`) ||
     url.startsWith(`${INGEST_PREFIX}?`)
-  if (!ours) return Promise.resolve(false)
+  if (!ours) return false
   const maxBodyBytes = options.maxBodyBytes ?? INGEST_MAX_BODY_BYTES
+  const secure = options.headers ?? {}
+  const address = options.address || req.socket.remoteAddress || ''
+  /** @param {number} status @param {string} message @param {Record<string, string>} [extra] */
+  const plain = (status, message, extra = {}) => {
+    res.writeHead(status, {
+      ...secure,
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...extra,
+    })
+    res.end(message)
+  }
   /** @param {number} status @param {string} message @param {Record<string, string>} [extra] */
   const refuse = (status, message, extra = {}) => {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...extra })
-    res.end(message)
+    plain(status, message, extra)
     discardRest(req)
-    return Promise.resolve(true)
+    return true
   }
   if (!target || !URL.canParse(target)) {
     return refuse(
@@ -126,7 +98,7 @@ export function proxyIngest(req, res, target, options = {}) {
       'Analytics is not configured: set VITE_ANALYTICS_HOST to the analytics host.',
     )
   }
-  const wait = options.limiter?.take(options.address || req.socket.remoteAddress || '') ?? 0
+  const wait = options.limit ? await options.limit(address) : 0
   if (wait > 0) {
     return refuse(429, `Too many analytics requests from this address; try again in ${wait} s.`, {
       'retry-after': String(wait),
@@ -143,15 +115,11 @@ export function proxyIngest(req, res, target, options = {}) {
   upstreamUrl.search = rest.search
   const headers = {}
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!DROPPED_REQUEST_HEADERS.has(name) && value !== undefined) headers[name] = value
+    if (DROPPED_REQUEST_HEADERS.has(name) || name.startsWith('x-headmark-')) continue
+    if (value !== undefined) headers[name] = value
   }
   headers.host = upstreamUrl.host
-  const forwarded = req.socket.remoteAddress
-  if (forwarded) {
-    headers['x-forwarded-for'] = req.headers['x-forwarded-for']
-      ? `${req.headers['x-forwarded-for']}, ${forwarded}`
-      : forwarded
-  }
+  if (address) headers['x-forwarded-for'] = address
 
   return new Promise((resolve) => {
     const transport = upstreamUrl.protocol === 'https:' ? https : http
@@ -162,6 +130,8 @@ export function proxyIngest(req, res, target, options = {}) {
         const out = { ...answer.headers }
         delete out['set-cookie']
         delete out.connection
+        // Served on the app's origin: the app's security headers, whatever the host sent.
+        for (const [name, value] of Object.entries(secure)) out[name] = value
         res.writeHead(answer.statusCode ?? 502, out)
         answer.pipe(res)
         answer.on('end', () => resolve(true))
@@ -171,10 +141,8 @@ export function proxyIngest(req, res, target, options = {}) {
     let refused = false
     const fail = (status, message) => {
       if (refused) return
-      if (!res.headersSent) {
-        res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
-        res.end(message)
-      } else res.destroy()
+      if (!res.headersSent) plain(status, message)
+      else res.destroy()
       resolve(true)
     }
     upstream.on('timeout', () => {
@@ -189,8 +157,7 @@ export function proxyIngest(req, res, target, options = {}) {
       refused = true
       req.unpipe(upstream)
       upstream.destroy()
-      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' })
-      res.end(`An analytics request is at most ${maxBodyBytes} bytes.`)
+      plain(413, `An analytics request is at most ${maxBodyBytes} bytes.`)
       discardRest(req)
       resolve(true)
     })

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import { toNodeHandler } from 'srvx/node'
 import { handlePublicApi, preparePublicApi } from '@headmark/api'
-import { createIngestLimiter, INGEST_RATE, proxyIngest } from './ingest-proxy.mjs'
+import { proxyIngest } from './ingest-proxy.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const clientDir = join(root, 'dist', 'client')
@@ -121,7 +121,11 @@ const { logger } = edge
 await preparePublicApi()
 // Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
 const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
-const ingestLimiter = createIngestLimiter(INGEST_RATE)
+
+/** The methods the app answers; the public API (answered before) has its own. */
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
+/** Methods the Fetch standard forbids: no Request can be made of them. */
+const UNREQUESTABLE = new Set(['TRACE', 'TRACK', 'CONNECT'])
 
 /**
  * Every answer that is not a static file passes here: bodies over MAX_BODY_BYTES get 413 before
@@ -130,17 +134,11 @@ const ingestLimiter = createIngestLimiter(INGEST_RATE)
  */
 const appHandler = toNodeHandler(async (request) => {
   const nodeReq = request.runtime?.node?.req
-  const nonce = nodeReq?.headers[edge.CSP_NONCE_HEADER]
   const limited = await edge.limitRequestBody(request, edge.maxBodyBytes)
-  const address = String(nodeReq?.headers[edge.CLIENT_ADDRESS_HEADER] ?? '')
-  const response =
-    limited instanceof Response
-      ? limited
-      : await edge.runAsClient(address, () => entry.default.fetch(limited))
+  const response = limited instanceof Response ? limited : await entry.default.fetch(limited)
   const headers = new Headers(response.headers)
-  for (const [name, value] of Object.entries(
-    edge.securityHeaders({ nonce: String(nonce ?? ''), https: edge.https }),
-  )) {
+  const nonce = edge.currentRequestFacts()?.nonce ?? ''
+  for (const [name, value] of Object.entries(edge.securityHeaders({ nonce, https: edge.https }))) {
     if (!headers.has(name)) headers.set(name, value)
   }
   const pathname = new URL(request.url).pathname
@@ -156,40 +154,133 @@ const appHandler = toNodeHandler(async (request) => {
   return compress(secured, nodeReq ? preferredEncoding(nodeReq) : null)
 })
 
-const server = http.createServer(async (req, res) => {
+/** Which client reads the answer to `req` (see edge.ts): rpc, auth, or anything else. */
+function surfaceOfRequest(req) {
+  return edge.surfaceOf((req.url ?? '/').split('?')[0] ?? '/')
+}
+
+/**
+ * True when the address of a page (not /api/rpc or /api/auth, which answer in their own error
+ * shape), decoded, holds a NUL character: no page has one.
+ */
+function addressHasNul(req) {
+  if (surfaceOfRequest(req) !== 'other') return false
+  const path = (req.url ?? '/').split('?')[0] ?? ''
   try {
-    // What the app learns of the client comes from here, not from the request's own headers.
-    req.headers[edge.CLIENT_ADDRESS_HEADER] = edge.clientAddress(
-      req.socket.remoteAddress,
-      req.headers['x-forwarded-for'],
-      edge.trustedProxies,
+    return decodeURIComponent(path).includes('\0')
+  } catch {
+    return false
+  }
+}
+
+/** Writes a Web Response (a short one, already complete) to Node's response. */
+async function sendResponse(res, facts, response) {
+  res.writeHead(response.status, {
+    ...edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+    ...Object.fromEntries(response.headers),
+  })
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+/** A short plain-text answer that is not the app's: never cached, with the security headers. */
+function plainAnswer(res, facts, status, message, extra = {}) {
+  res.writeHead(status, {
+    ...edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...extra,
+  })
+  res.end(message)
+}
+
+/** One request, answered with what the edge established about it (see request-facts.ts). */
+async function answer(req, res, facts) {
+  if (handlePublicApi(req, res)) return
+  // /api/rpc and /api/auth refuse other methods themselves, in their clients' error shape; the
+  // methods a Web Request can not even carry (TRACE, TRACK, CONNECT) are refused here for all.
+  const method = String(req.method)
+  const surface = surfaceOfRequest(req)
+  if (!ALLOWED_METHODS.has(method) && (surface === 'other' || UNREQUESTABLE.has(method))) {
+    const allow = surface === 'other' ? [...ALLOWED_METHODS].join(', ') : 'GET, POST'
+    const message = `${method.slice(0, 20)} is not supported here: use ${allow}.`
+    if (surface === 'other') return plainAnswer(res, facts, 405, message, { allow })
+    return sendResponse(
+      res,
+      facts,
+      edge.errorResponse(surface, 405, 'METHOD_NOT_SUPPORTED', message, { allow }),
     )
-    req.headers[edge.CSP_NONCE_HEADER] = randomBytes(16).toString('base64')
-    if (handlePublicApi(req, res)) return
-    const ingest = { address: req.headers[edge.CLIENT_ADDRESS_HEADER], limiter: ingestLimiter }
-    if (await proxyIngest(req, res, ingestTarget, ingest)) return
-    if (await serveStatic(req, res)) return
-    await appHandler(req, res)
+  }
+  if (addressHasNul(req)) {
+    return plainAnswer(
+      res,
+      facts,
+      400,
+      'The address contains a NUL character (%00), which no page of Headmark has.',
+    )
+  }
+  const ingest = {
+    address: facts.address,
+    limit: edge.limitIngest,
+    headers: edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+  }
+  if (await proxyIngest(req, res, ingestTarget, ingest)) return
+  if (await serveStatic(req, res)) return
+  await appHandler(req, res)
+}
+
+async function handle(req, res) {
+  try {
+    // What the app learns of the client comes from here, never from the request's own headers:
+    // a client's copy of an internal header is dropped, and the facts travel out of band.
+    edge.dropInternalHeaders(req)
+    const facts = {
+      address: edge.clientAddress(
+        req.socket.remoteAddress,
+        req.headers['x-forwarded-for'],
+        edge.trustedProxies,
+      ),
+      nonce: randomBytes(16).toString('base64'),
+    }
+    await edge.runWithRequestFacts(facts, () => answer(req, res, facts))
   } catch (error) {
     logger.error('[server] request failed', error)
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
     res.end('Internal Server Error')
   }
-})
+}
 
-server.listen(port, host, () => {
-  const address = server.address()
-  const shown = typeof address === 'object' && address ? address.port : port
-  logger.info(`Headmark is listening on http://localhost:${shown}`)
-})
+// With development features on (the mailbox, loopback webhooks) and no HOST set, only this
+// machine can connect: both loopback addresses, so `localhost` works whichever it resolves to.
+const hosts = host ? [host] : edge.development ? ['127.0.0.1', '::1'] : [undefined]
+const servers = []
+for (const listenHost of hosts) {
+  const server = http.createServer(handle)
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, listenHost, resolve)
+    })
+    servers.push(server)
+  } catch (error) {
+    // A machine without IPv6 has no ::1; the other loopback address is enough.
+    if (listenHost !== '::1' || servers.length === 0) throw error
+  }
+}
+const shown = servers[0].address()?.port ?? port
+const loopbackOnly = !host && edge.development
+logger.info(
+  `Headmark is listening on http://localhost:${shown}${loopbackOnly ? ' (this machine only: set HOST to serve others)' : ''}`,
+)
 
 let closing = false
 async function shutdown(signal) {
   if (closing) return
   closing = true
   logger.info(`${signal}: closing`)
-  server.close()
-  server.closeIdleConnections()
+  for (const server of servers) {
+    server.close()
+    server.closeIdleConnections()
+  }
   await entry.closeServer().catch((error) => logger.error('[server] closing failed', error))
   process.exit(0)
 }

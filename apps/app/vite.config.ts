@@ -1,16 +1,10 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { assertPublicEnv } from './src/env-schema.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
-// The store @headmark/api/edge reads the client's address from (shared through globalThis).
-const clientStoreKey = Symbol.for('headmark.client-address')
-const globals = globalThis as Record<symbol, unknown>
-const clientStore = (globals[clientStoreKey] ??=
-  new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>
-const runAsClient = (address: string, fn: () => void) => clientStore.run(address, fn)
+import { dropInternalHeaders, runWithRequestFacts } from '../../packages/api/src/request-facts.ts'
 
 // Committed development defaults for the public build-time variables, so that a fresh clone
 // builds and starts with no .env. Real values (from the shell or a .env file) take precedence;
@@ -51,13 +45,12 @@ const config = {
   plugins: [
     {
       // As the production server does: the client's address is the socket's peer, handed to the
-      // app in a header whatever the request carried under that name (see @headmark/api/edge).
+      // app out of band, and a client's copy of an internal header is dropped (request-facts.ts).
       name: 'headmark-client-address',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
-          const address = req.socket.remoteAddress ?? ''
-          req.headers['x-headmark-client-address'] = address
-          runAsClient(address, next)
+          dropInternalHeaders(req)
+          runWithRequestFacts({ address: req.socket.remoteAddress ?? '' }, next)
         })
       },
     },

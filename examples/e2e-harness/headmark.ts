@@ -117,6 +117,9 @@ export interface Headmark extends Process {
  * `npm run build:e2e` of `@headmark/app`) on a free port with a fresh in-memory database, rate
  * limits off and webhooks to loopback addresses allowed.
  */
+/** The development mailbox's key on the Headmark the examples' tests start. */
+const DEV_MAILBOX_KEY = 'examples-development-mailbox-key'
+
 export async function startHeadmark(env: Record<string, string> = {}): Promise<Headmark> {
   if (!existsSync(`${appRoot}dist/server/server.js`)) {
     throw new Error('Headmark is not built: run `npm run build -w @headmark/app` first.')
@@ -134,6 +137,7 @@ export async function startHeadmark(env: Record<string, string> = {}): Promise<H
       NODE_ENV: 'development',
       RATE_LIMIT: 'off',
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      DEV_MAILBOX_KEY,
       ...env,
     },
     readyUrl: origin,
@@ -228,8 +232,9 @@ const decodeHtml = (text: string) =>
 async function verificationLink(origin: string, email: string): Promise<string> {
   const deadline = Date.now() + 15_000
   while (Date.now() < deadline) {
-    // The development mailbox answers loopback requests only.
-    const html = await (await expectOk(await fetch(`${origin}/dev/mailbox`), 'mailbox')).text()
+    // The development mailbox answers loopback requests with its key only.
+    const mailbox = `${origin}/dev/mailbox?key=${DEV_MAILBOX_KEY}`
+    const html = await (await expectOk(await fetch(mailbox), 'mailbox')).text()
     for (const message of html.split('<li')) {
       if (!message.includes(email)) continue
       const href = /href="([^"]*verify-email[^"]*)"/.exec(message)?.[1]

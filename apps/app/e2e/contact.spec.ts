@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { openHydrated, test, url } from './helpers.ts'
+import { mailboxUrl, openHydrated, test } from './helpers.ts'
 
 test('the contact form checks its fields and e-mails the operator', async ({ page }) => {
   await openHydrated(page, '/contact')
@@ -14,7 +14,7 @@ test('the contact form checks its fields and e-mails the operator', async ({ pag
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByRole('status')).toContainText('your message is on its way')
 
-  await page.goto(url('/dev/mailbox'))
+  await page.goto(mailboxUrl())
   const mail = page.getByRole('listitem').filter({ hasText: message })
   await expect(mail).toContainText('Contact form: Mary Jackson')
   await expect(mail).toContainText('From: Mary Jackson <mary@example.com>')

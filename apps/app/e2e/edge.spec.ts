@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { connect, createServer } from 'node:net'
-import { networkInterfaces } from 'node:os'
+import { createServer as createHttpServer, request as httpRequest } from 'node:http'
+import { type AddressInfo, connect, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
-import { PASSWORD, signUpAndVerify, test, uniqueEmail, url } from './helpers.ts'
+import { mailboxUrl, PASSWORD, signUpAndVerify, test, uniqueEmail, url } from './helpers.ts'
+import { outsideAddress } from './server.ts'
 
 // The production server's edge (server.mjs), probed over real HTTP and in Chromium.
 
@@ -242,7 +243,7 @@ test.describe('sent before the page has hydrated', () => {
     expect(navigations).toEqual([`GET ${url('/contact')}`])
     await expect(page.locator('html[data-submit-held]')).not.toBeAttached()
 
-    await page.goto(url('/dev/mailbox'))
+    await page.goto(mailboxUrl())
     await expect(page.getByRole('listitem').filter({ hasText: message })).toContainText(
       'From: Early Bird <early@example.com>',
     )
@@ -317,15 +318,6 @@ function freePort(): Promise<number> {
   })
 }
 
-/** An address of this machine that is not loopback: requests to it come from "outside". */
-function outsideAddress(): string {
-  for (const list of Object.values(networkInterfaces())) {
-    for (const entry of list ?? [])
-      if (!entry.internal && entry.family === 'IPv4') return entry.address
-  }
-  throw new Error('This machine has no non-loopback IPv4 address to test from.')
-}
-
 test.describe('a server of its own', () => {
   let server: ChildProcess
   let output = ''
@@ -341,6 +333,8 @@ test.describe('a server of its own', () => {
         PORT: String(port),
         DATABASE_URL: 'pglite:memory',
         BETTER_AUTH_URL: origin,
+        // Served to other machines too, so that the mailbox's refusal of them can be seen.
+        HOST: '0.0.0.0',
       },
     })
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -357,16 +351,53 @@ test.describe('a server of its own', () => {
     expect(output).toContain('DEVELOPMENT FEATURES ARE ON')
   })
 
-  test('the development mailbox answers only this machine', async () => {
+  test('the development mailbox answers only this machine, with the key printed at start', async () => {
     const port = new URL(origin).port
-    const local = await fetch(`${origin}/dev/mailbox`)
+    const printed = /(http:\/\/\S+\/dev\/mailbox\?key=([\w-]+))/.exec(output)
+    expect(printed, 'the mailbox link with its key, printed at start').toBeTruthy()
+    const key = printed?.[2] ?? ''
+    const local = await fetch(`${origin}/dev/mailbox?key=${key}`)
     expect(local.status).toBe(200)
     expect(await local.text()).toContain('Development mailbox')
-    const outside = await fetch(`http://${outsideAddress()}:${port}/dev/mailbox`, {
+    for (const path of ['/dev/mailbox', '/dev/mailbox?key=', `/dev/mailbox?key=${key}x`]) {
+      const refused = await fetch(`${origin}${path}`)
+      expect(refused.status, path).toBe(404)
+      expect(await refused.text()).not.toContain('Development mailbox')
+    }
+    const outside = await fetch(`http://${outsideAddress()}:${port}/dev/mailbox?key=${key}`, {
       headers: { 'x-forwarded-for': '127.0.0.1', 'x-headmark-client-address': '127.0.0.1' },
     })
     expect(outside.status).toBe(404)
     expect(await outside.text()).not.toContain('Development mailbox')
+  })
+
+  test('a reverse proxy on the same machine, without TRUSTED_PROXIES, does not open the mailbox', async () => {
+    // Every visitor through the proxy comes from 127.0.0.1; none of them has the key.
+    const proxy = createHttpServer((req, res) => {
+      const upstream = httpRequest(
+        new URL(req.url ?? '/', origin),
+        { method: req.method, headers: { ...req.headers, host: new URL(origin).host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      req.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const proxyPort = (proxy.address() as AddressInfo).port
+      const visitor = await fetch(`http://127.0.0.1:${proxyPort}/dev/mailbox`)
+      expect(visitor.status).toBe(404)
+      expect(await visitor.text()).not.toContain('Development mailbox')
+      const forged = await fetch(`http://127.0.0.1:${proxyPort}/dev/mailbox?key=guess`, {
+        headers: { 'x-headmark-client-address': '127.0.0.1' },
+      })
+      expect(forged.status).toBe(404)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 
   test('malformed requests log one line each, and text from a request can not forge a line', async () => {
@@ -382,9 +413,22 @@ test.describe('a server of its own', () => {
       body: JSON.stringify({ email: 'not an address\n[mailbox] forged' }),
     })
     await fetch(`${origin}/api/rpc/auth/getOrganization?data=%7B`)
+    for (const [type, body] of [
+      ['application/json', '{not json'],
+      ['text/plain', 'hello'],
+    ]) {
+      await fetch(`${origin}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': type ?? '', origin },
+        body,
+      })
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
     const logged = output.slice(before)
     expect(logged).not.toMatch(/\n\s+at /)
+    // better-auth's errors are the server's log lines, not coloured lines of its own.
+    expect(logged).not.toContain('[Better Auth]')
+    expect(logged).toContain('[auth] 400 BAD_REQUEST: Invalid JSON in request body')
     expect(logged.split('\n').filter((line) => line.startsWith('[mailbox]'))).toEqual([])
   })
 })

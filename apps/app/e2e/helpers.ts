@@ -1,4 +1,5 @@
 import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
+import { DEV_MAILBOX_KEY } from './server.ts'
 
 /**
  * Playwright's `test`, and after each test the browser contexts it opened besides its own page's
@@ -26,6 +27,9 @@ export function baseURL(): string {
 
 /** `path` on the app's server; a whole URL (a link from the mailbox, say) stays as it is. */
 export const url = (path: string) => new URL(path, baseURL()).toString()
+
+/** The development mailbox of the server under test, with its key. */
+export const mailboxUrl = () => url(`/dev/mailbox?key=${DEV_MAILBOX_KEY}`)
 
 /**
  * Waits until the app has hydrated (`<html data-hydrated>`): before that, a click or a key meets
@@ -60,7 +64,7 @@ export const PASSWORD = 'correct horse battery staple'
 
 /** Finds the newest e-mail to `to` with a link containing `linkPart` in the development mailbox and returns that link. */
 export async function linkFromMailbox(page: Page, to: string, linkPart: string): Promise<string> {
-  await page.goto(url('/dev/mailbox'))
+  await page.goto(mailboxUrl())
   const message = page
     .getByRole('listitem')
     .filter({ hasText: `To ${to}`, has: page.locator(`a[href*="${linkPart}"]`) })

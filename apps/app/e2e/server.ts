@@ -1,10 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { networkInterfaces } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../../config/browser-tests.ts'
 
 export const appRoot = fileURLToPath(new URL('..', import.meta.url))
 
 export { freePort }
+
+/** The key of the development mailbox of every server the tests start (`/dev/mailbox?key=…`). */
+export const DEV_MAILBOX_KEY = 'e2e-development-mailbox-key'
 
 async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -46,6 +50,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       NODE_ENV: 'development',
       // Every test signs in from 127.0.0.1; the limits are tested in packages/api.
       RATE_LIMIT: 'off',
+      DEV_MAILBOX_KEY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,4 +71,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await new Promise((resolve) => server.once('exit', resolve))
     },
   }
+}
+
+/** An address of this machine that is not loopback: requests to it come from "outside". */
+export function outsideAddress(): string {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const entry of list ?? [])
+      if (!entry.internal && entry.family === 'IPv4') return entry.address
+  }
+  throw new Error('This machine has no non-loopback IPv4 address to test from.')
 }

@@ -26,6 +26,9 @@ function freePort() {
   })
 }
 
+/** The development mailbox's key on the servers this script starts. */
+const DEV_MAILBOX_KEY = 'edge-figures-mailbox-key'
+
 async function startServer(extraEnv = {}) {
   const port = await freePort()
   const origin = `http://localhost:${port}`
@@ -37,6 +40,7 @@ async function startServer(extraEnv = {}) {
       HOST: '127.0.0.1',
       DATABASE_URL: 'pglite:memory',
       BETTER_AUTH_URL: origin,
+      DEV_MAILBOX_KEY,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +81,9 @@ async function bruteForce() {
     const email = 'ada@example.com'
     const password = 'correct horse battery staple'
     await post(server.origin, '/api/auth/sign-up/email', { name: 'Ada', email, password })
-    const mailbox = await (await fetch(`${server.origin}/dev/mailbox`)).text()
+    const mailbox = await (
+      await fetch(`${server.origin}/dev/mailbox?key=${DEV_MAILBOX_KEY}`)
+    ).text()
     const link = /href="([^"]*verify-email[^"]*)"/.exec(mailbox)?.[1]?.replaceAll('&amp;', '&')
     if (!link) throw new Error('no verification link in the mailbox')
     await fetch(link, { redirect: 'manual' })

@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { E2E_FIXTURES_ORIGIN, startFixturesServer } from '../e2e/fixtures-server.ts'
-import { startAppServer } from '../e2e/server.ts'
+import { DEV_MAILBOX_KEY, startAppServer } from '../e2e/server.ts'
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const PAGES = ['/', '/pricing']
@@ -172,7 +172,7 @@ try {
     await page.getByLabel('Password').fill('correct horse battery staple')
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.getByText('Check your inbox').waitFor()
-    await page.goto(new URL('/dev/mailbox', server.baseURL).href)
+    await page.goto(new URL(`/dev/mailbox?key=${DEV_MAILBOX_KEY}`, server.baseURL).href)
     const link = await page
       .getByRole('listitem')
       .filter({ hasText: email })

@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequestHeader } from '@tanstack/react-start/server'
+import { currentCspNonce } from '@headmark/api/request-facts'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { DefaultErrorView } from './components/error-view.tsx'
 import { NotFound } from './components/not-found.tsx'
@@ -15,12 +15,12 @@ export const ROUTER_PENDING_MS = 1000
 export const ROUTER_PENDING_MIN_MS = 500
 
 /**
- * The Content-Security-Policy nonce of this page: set per request by the production server
- * (server.mjs) and stamped on every inline script the router renders; in the browser, read back
- * from the page.
+ * The Content-Security-Policy nonce of this page: made per request by the production server
+ * (server.mjs), which hands it over out of band (request-facts.ts), and stamped on every inline
+ * script the router renders; in the browser, read back from the page.
  */
 const getCspNonce = createIsomorphicFn()
-  .server(() => getRequestHeader('x-headmark-csp-nonce') || undefined)
+  .server(() => currentCspNonce() || undefined)
   .client(
     () =>
       document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.content || undefined,

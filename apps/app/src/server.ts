@@ -1,13 +1,16 @@
 import {
-  CLIENT_ADDRESS_HEADER,
-  CSP_NONCE_HEADER,
   clientAddress,
   errorResponse,
   limitRequestBody,
-  runAsClient,
   securityHeaders,
   surfaceOf,
 } from '@headmark/api/edge'
+import { consumeLimit, limits } from '@headmark/api/limits'
+import {
+  currentRequestFacts,
+  dropInternalHeaders,
+  runWithRequestFacts,
+} from '@headmark/api/request-facts'
 import type { Logger } from '@headmark/api/log'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { placeholderPublicEnv } from './public-env-defaults.ts'
@@ -22,8 +25,15 @@ function chatSources(): string[] {
   return origin.endsWith('.tawk.to') ? [origin, 'https://*.tawk.to', 'wss://*.tawk.to'] : [origin]
 }
 
-/** Where the production server forwards /ingest (see ingest-proxy.mjs). */
-export const analyticsHost: string = import.meta.env.VITE_ANALYTICS_HOST
+/**
+ * Where the production server forwards /ingest (see ingest-proxy.mjs); none while the build has
+ * the development placeholder, so a local run sends nobody's traffic anywhere.
+ */
+export const analyticsHost: string | undefined = placeholderPublicEnv(import.meta.env).includes(
+  'VITE_ANALYTICS_HOST',
+)
+  ? undefined
+  : import.meta.env.VITE_ANALYTICS_HOST
 
 export default createServerEntry({
   fetch(request, opts) {
@@ -46,43 +56,63 @@ export async function prepareServer(): Promise<ServerEdge> {
     }
   }
   const { getHeadmark } = await import('@headmark/api')
-  const { env, logger, mailbox } = await getHeadmark()
-  if (env.NODE_ENV !== 'production' || mailbox) {
+  const { env, db, logger, mailbox } = await getHeadmark()
+  const development = env.NODE_ENV !== 'production' || mailbox !== null
+  if (development) {
+    const mailboxUrl = new URL('/dev/mailbox', env.BETTER_AUTH_URL)
+    mailboxUrl.searchParams.set('key', env.devMailboxKey)
     logger.warn(
-      `[headmark] DEVELOPMENT FEATURES ARE ON (NODE_ENV=${env.NODE_ENV}): e-mails go to the development mailbox at /dev/mailbox, which answers only requests from this machine. To deploy, set NODE_ENV=production with BETTER_AUTH_URL, BETTER_AUTH_SECRET and SMTP_URL.`,
+      `[headmark] DEVELOPMENT FEATURES ARE ON (NODE_ENV=${env.NODE_ENV}): e-mails go to the development mailbox at ${mailboxUrl.href}, which answers only requests from this machine that carry its key. The server listens on loopback only unless HOST is set. To deploy, set NODE_ENV=production with BETTER_AUTH_URL, BETTER_AUTH_SECRET and SMTP_URL.`,
     )
   }
   return {
+    development,
     maxBodyBytes: env.MAX_BODY_BYTES,
     trustedProxies: env.trustedProxies,
     https: new URL(env.BETTER_AUTH_URL).protocol === 'https:',
     logger,
-    CLIENT_ADDRESS_HEADER,
-    CSP_NONCE_HEADER,
     clientAddress,
+    currentRequestFacts,
+    dropInternalHeaders,
     errorResponse,
     limitRequestBody,
-    runAsClient,
+    runWithRequestFacts,
     securityHeaders: (options) => securityHeaders({ ...options, thirdParty: chatSources() }),
     surfaceOf,
+    async limitIngest(address) {
+      if (!env.rateLimit) return 0
+      const { allowed, retryAfterSeconds } = await consumeLimit(
+        db,
+        `headmark:ingest:${address}`,
+        limits.ingestPerAddress,
+      )
+      return allowed ? 0 : retryAfterSeconds
+    },
   }
 }
 
 /** What the production server (server.mjs) needs from the server bundle to guard its edge. */
 export interface ServerEdge {
+  /** Development features (the mailbox, loopback webhooks) are on: listen on loopback only. */
+  development: boolean
   maxBodyBytes: number
   trustedProxies: string[]
   /** BETTER_AUTH_URL is https: send HSTS. */
   https: boolean
   logger: Logger
-  CLIENT_ADDRESS_HEADER: string
-  CSP_NONCE_HEADER: string
   clientAddress: typeof clientAddress
+  currentRequestFacts: typeof currentRequestFacts
+  dropInternalHeaders: typeof dropInternalHeaders
   errorResponse: typeof errorResponse
   limitRequestBody: typeof limitRequestBody
-  runAsClient: typeof runAsClient
+  runWithRequestFacts: typeof runWithRequestFacts
   securityHeaders: typeof securityHeaders
   surfaceOf: typeof surfaceOf
+  /**
+   * Counts one analytics request from `address` against the limit every instance shares (in the
+   * database): 0 when it may go on, otherwise the seconds to wait.
+   */
+  limitIngest(address: string): Promise<number>
 }
 
 /** Closes the database so that the process can exit. */

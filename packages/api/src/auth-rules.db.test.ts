@@ -88,6 +88,31 @@ describe('user fields', () => {
     })
     expect(ok.status).toBe(200)
   })
+
+  it('hold on the magic-link sign-up too: a new address’s name is checked before any e-mail', async () => {
+    const visitor = new Visitor(server.current.origin)
+    const cases = [
+      ['x'.repeat(5_000) + '\n\u0007', 'The name can have at most 100 characters.'],
+      ['Ada\n\u0007', 'The name can not contain line breaks or control characters.'],
+      ['', 'The name can not be empty.'],
+    ] as const
+    for (const [name, expected] of cases) {
+      const answer = await visitor.post('/api/auth/sign-in/magic-link', {
+        email: 'new@example.com',
+        name,
+      })
+      expect(answer.status).toBe(400)
+      expect(await message(answer)).toBe(expected)
+    }
+    expect(await server.current.headmark.mailbox?.list({ to: 'new@example.com' })).toHaveLength(0)
+    // Without a name, or with a fine one, the link goes out.
+    const fine = await visitor.post('/api/auth/sign-in/magic-link', {
+      email: 'new@example.com',
+      name: 'Ada Lovelace',
+    })
+    expect(fine.status).toBe(200)
+    expect(await server.current.headmark.mailbox?.list({ to: 'new@example.com' })).toHaveLength(1)
+  })
 })
 
 describe('messages', () => {

@@ -10,7 +10,6 @@ import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { stripeProvider } from './billing/stripe.ts'
 import { authSchema, subscription } from './db/schema.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
-import { CLIENT_ADDRESS_HEADER } from './edge.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
 import type { ServerEnv } from './env.ts'
 import {
@@ -18,13 +17,13 @@ import {
   describeWait,
   type Limit,
   LONGEST_WINDOW_SECONDS,
-  limitReached,
   limits,
   resetLimit,
 } from './limits.ts'
 import type { Logger } from './log.ts'
 import type { Mailer } from './mailer.ts'
 import { closeOrganizationSettingsEndpoints } from './organization-endpoints.ts'
+import { AUTH_ADDRESS_HEADER } from './request-facts.ts'
 import {
   organizationAccess,
   organizationRoles,
@@ -61,6 +60,8 @@ const CLOSED_ENDPOINTS = new Set([
 /** Endpoints that write a person's name or image. */
 const USER_WRITES = new Set([
   '/sign-up/email',
+  // A magic link for a new address creates the account with the name sent here.
+  '/sign-in/magic-link',
   '/update-user',
   '/admin/create-user',
   '/admin/update-user',
@@ -129,6 +130,21 @@ export function createAuth({
           },
         }
       : {}),
+    // Every error an endpoint answers goes to the server's log, in its format (JSON lines in
+    // production): a client's mistake is one line, a server fault keeps its stack. Without this,
+    // better-auth prints client errors itself, coloured, outside the log format.
+    onAPIError: {
+      onError(error) {
+        if (!logger) return
+        if (error instanceof APIError && error.statusCode < 500) {
+          logger.info(
+            `[auth] ${error.statusCode} ${error.body?.code ?? error.status}: ${error.message.slice(0, 200)}`,
+          )
+        } else {
+          logger.error('[auth] an endpoint failed', error)
+        }
+      },
+    },
     // Per client address, in the database so that limits hold across restarts and instances. The
     // address comes from the server's own edge (the socket's peer, or X-Forwarded-For from a
     // trusted proxy), never from a header the client chose.
@@ -143,7 +159,7 @@ export function createAuth({
       },
     },
     advanced: {
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      ipAddress: { ipAddressHeaders: [AUTH_ADDRESS_HEADER] },
     },
     // No adapter transactions: PGlite has a single connection, so a callback that writes through
     // `db` (the dev mailbox) while better-auth holds a transaction open would wait forever.
@@ -222,8 +238,16 @@ export function createAuth({
             )
           }
         }
+        // Every password attempt for an account is counted before the password is checked, in
+        // one statement: attempts sent at once can not all slip under the limit. A successful
+        // sign-in forgets the count (after, below).
         if (ctx.path === '/sign-in/email' && rateLimit && typeof body.email === 'string') {
-          if (await limitReached(db, failedSignInKey(body.email), limits.failedSignIns)) {
+          const { allowed } = await consumeLimit(
+            db,
+            failedSignInKey(body.email),
+            limits.failedSignIns,
+          )
+          if (!allowed) {
             throw tooMany(
               'Too many wrong passwords for this account. Wait 15 minutes, or sign in with a magic link.',
             )
@@ -249,14 +273,10 @@ export function createAuth({
           returned !== null &&
           !(returned instanceof APIError) &&
           !(returned instanceof Response)
-        // Counts wrong passwords per account, whoever (and from wherever) they come.
+        // Password attempts per account are counted in `before`; the right one forgets them.
         const email: unknown = ctx.body?.email
-        if (rateLimit && typeof email === 'string') {
-          if (returned instanceof APIError && returned.statusCode === 401) {
-            await consumeLimit(db, failedSignInKey(email), limits.failedSignIns)
-          } else if (succeeded) {
-            await resetLimit(db, failedSignInKey(email))
-          }
+        if (rateLimit && typeof email === 'string' && succeeded) {
+          await resetLimit(db, failedSignInKey(email))
         }
         // A sign-in's callbackURL is where the confirmation link sent to an unconfirmed account
         // leads (back to an invitation, say). Signed in, the app goes there itself: the answer

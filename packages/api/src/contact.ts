@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { Database } from './db/client.ts'
+import { consumeLimit, limits } from './limits.ts'
 import type { Mailer } from './mailer.ts'
 
 /** What the contact form sends. `website` is the honeypot: people never see it, robots fill it. */
@@ -19,32 +21,6 @@ export type ContactResult =
   | { status: 'invalid'; errors: Partial<Record<'name' | 'email' | 'message', string>> }
   | { status: 'rate-limited'; retryAfterSeconds: number }
 
-/** Messages per sender address (IP) per window. */
-export const CONTACT_LIMIT = 5
-export const CONTACT_WINDOW_MS = 60 * 60 * 1000
-
-/** A fixed-window counter per key, in memory: enough for a single-process server. */
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }) {
-  const windows = new Map<string, { start: number; count: number }>()
-  return {
-    /** Counts one attempt; answers how long to wait (seconds) when over the limit, else 0. */
-    hit(key: string, now = Date.now()): number {
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k)
-      }
-      const current = windows.get(key)
-      if (!current || now - current.start >= windowMs) {
-        windows.set(key, { start: now, count: 1 })
-        return 0
-      }
-      current.count += 1
-      return current.count > limit ? Math.ceil((current.start + windowMs - now) / 1000) : 0
-    },
-  }
-}
-
-const limiter = createRateLimiter({ limit: CONTACT_LIMIT, windowMs: CONTACT_WINDOW_MS })
-
 /** Where contact messages go: CONTACT_EMAIL, else the first of ADMIN_EMAILS, else MAIL_FROM. */
 export function contactRecipient(env: {
   CONTACT_EMAIL: string | null
@@ -57,20 +33,25 @@ export function contactRecipient(env: {
 }
 
 /**
- * Validates a contact message, applies the rate limit and the honeypot, and e-mails the
- * operator. A filled honeypot answers "sent" without sending, so robots learn nothing.
+ * Validates a contact message, applies the per-address limit and the honeypot, and e-mails the
+ * operator. A filled honeypot answers "sent" without sending, so robots learn nothing. The limit
+ * is counted in the database, so every server instance shares it; `address` is the client's
+ * address as the server's edge established it (see request-facts.ts), never a header's claim.
  */
 export async function sendContactMessage(
   {
+    db,
     mailer,
     to,
-    limiterKey,
-    rateLimiter = limiter,
+    address,
+    rateLimit = true,
   }: {
+    db: Database
     mailer: Mailer
     to: string
-    limiterKey: string
-    rateLimiter?: ReturnType<typeof createRateLimiter>
+    address: string
+    /** Off only where every limit is (RATE_LIMIT=off outside production). */
+    rateLimit?: boolean
   },
   input: unknown,
 ): Promise<ContactResult> {
@@ -84,8 +65,14 @@ export async function sendContactMessage(
     }
     return { status: 'invalid', errors }
   }
-  const retryAfterSeconds = rateLimiter.hit(limiterKey)
-  if (retryAfterSeconds > 0) return { status: 'rate-limited', retryAfterSeconds }
+  if (rateLimit) {
+    const { allowed, retryAfterSeconds } = await consumeLimit(
+      db,
+      `headmark:contact:${address}`,
+      limits.contactPerAddress,
+    )
+    if (!allowed) return { status: 'rate-limited', retryAfterSeconds }
+  }
   if (parsed.data.website) return { status: 'sent' }
   const { name, email, message } = parsed.data
   const safeName = name.replace(/[\r\n]+/g, ' ')

@@ -1,7 +1,7 @@
 // The request edge: checks every request to /api/rpc and /api/auth passes before a framework or a
 // procedure sees it. Pure Web-standard functions, shared by the api's handlers and the app's
 // production server (apps/app/server.mjs).
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import { ORPCError } from '@orpc/server'
 
@@ -245,16 +245,6 @@ export function refuseCrossSite(
   )
 }
 
-/**
- * The header through which the server's own edge (apps/app/server.mjs, the development server)
- * hands the client's address to better-auth's rate limiter. Whatever a client sends under this
- * name is replaced.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-headmark-client-address'
-
-/** The header through which the production server hands the page's CSP nonce to the renderer. */
-export const CSP_NONCE_HEADER = 'x-headmark-csp-nonce'
-
 function plainAddress(address: string): string {
   const trimmed = address.trim()
   return trimmed.toLowerCase().startsWith('::ffff:') && trimmed.includes('.')
@@ -339,22 +329,8 @@ export function securityHeaders({
   }
 }
 
-// The client's address for the request being answered, kept in an AsyncLocalStorage on
-// globalThis so that the development server's middleware (vite.config.ts) and the bundled app
-// share one store. Server functions called while rendering do not see the request's headers,
-// so the address is carried this way rather than in a header.
-const clientStoreKey = Symbol.for('headmark.client-address')
-const clientStore: AsyncLocalStorage<string> =
-  ((globalThis as Record<symbol, unknown>)[clientStoreKey] as
-    AsyncLocalStorage<string> | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[clientStoreKey] = new AsyncLocalStorage<string>())
-
-/** Runs `fn` (the app's answer to one request) as a request from `address`. */
-export function runAsClient<T>(address: string, fn: () => T): T {
-  return clientStore.run(address, fn)
-}
-
-/** The address of the client whose request is being answered, if the edge recorded one. */
-export function currentClientAddress(): string | undefined {
-  return clientStore.getStore()
+/** Compares a secret a request presents with the expected one in constant time. */
+export function sameSecret(presented: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return presented.length > 0 && timingSafeEqual(digest(presented), digest(expected))
 }

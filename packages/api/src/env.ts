@@ -75,6 +75,10 @@ const serverEnvSchema = z
       .regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    DEV_MAILBOX_KEY: z
+      .string()
+      .regex(/^[\w-]{16,}$/, 'Must be at least 16 letters, digits, - or _')
+      .optional(),
     TRUSTED_ORIGINS: originList,
     WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
     DATA_DIR: z.string().optional(),
@@ -186,6 +190,11 @@ export interface ServerEnv {
   BETTER_AUTH_SECRET: string
   SMTP_URL: string | null
   MAIL_FROM: string
+  /**
+   * The key the development mailbox asks for (`/dev/mailbox?key=…`), printed at start: a proxy on
+   * the same machine makes every visitor look local, so being on loopback is not enough.
+   */
+  devMailboxKey: string
   /** The origins better-auth accepts: BETTER_AUTH_URL's origin plus TRUSTED_ORIGINS. */
   trustedOrigins: string[]
   /** Webhooks may call loopback addresses (127.0.0.0/8, ::1): on outside production by default. */
@@ -267,11 +276,16 @@ export function loadServerEnv(
     BETTER_AUTH_SECRET:
       parsed.BETTER_AUTH_SECRET ??
       (parsed.NODE_ENV === 'development'
-        ? readOrCreateDevSecret(dataDir)
+        ? readOrCreateSecret(dataDir, 'auth-secret')
         : // Tests get a throw-away secret: nothing signed with it outlives the process.
           randomBytes(32).toString('base64url')),
     SMTP_URL: parsed.SMTP_URL ?? null,
     MAIL_FROM: parsed.MAIL_FROM,
+    devMailboxKey:
+      parsed.DEV_MAILBOX_KEY ??
+      (parsed.NODE_ENV === 'development'
+        ? readOrCreateSecret(dataDir, 'mailbox-key')
+        : randomBytes(24).toString('base64url')),
     trustedOrigins: [...new Set([new URL(baseURL).origin, ...(parsed.TRUSTED_ORIGINS ?? [])])],
     WEBHOOKS_ALLOW_LOOPBACK:
       parsed.WEBHOOKS_ALLOW_LOOPBACK === undefined
@@ -302,9 +316,12 @@ export function loadServerEnv(
   }
 }
 
-/** Development sessions survive restarts because the generated secret is kept under .data/. */
-function readOrCreateDevSecret(dataDir: string): string {
-  const file = join(dataDir, 'auth-secret')
+/**
+ * A development secret kept under .data/ (`name`), so that sessions and the mailbox's link
+ * survive restarts.
+ */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name)
   mkdirSync(dataDir, { recursive: true })
   try {
     // 'wx' fails if another process wrote the file first; then that secret wins.

@@ -21,6 +21,7 @@ import {
   type Surface,
 } from './edge.ts'
 import { loadServerEnv, type ServerEnv } from './env.ts'
+import { withClientAddress } from './request-facts.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailer, type DevMailbox, type Mailer } from './mailer.ts'
 import { type Router, router } from './router.ts'
@@ -218,7 +219,7 @@ export async function createHeadmark(
     async handleAuth(incoming) {
       const request = await guard(incoming, 'auth')
       if (request instanceof Response) return request
-      return auth.handler(request)
+      return auth.handler(withClientAddress(request))
     },
     async handleRpc(incoming) {
       const path = new URL(incoming.url).pathname.slice(RPC_PREFIX.length + 1)

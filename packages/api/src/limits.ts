@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { rateLimit } from './db/schema.ts'
 
@@ -24,6 +24,13 @@ export const limits = {
   invitationResends: { max: 3, windowSeconds: 60 * 60 },
   /** Organizations created by one person. */
   organizationsPerUser: { max: 10, windowSeconds: LONGEST_WINDOW_SECONDS },
+  /** Contact-form messages from one client address. */
+  contactPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  /**
+   * Analytics requests (/ingest) from one client address: posthog-js sends a batch every few
+   * seconds per tab, so this allows dozens of tabs behind one address.
+   */
+  ingestPerAddress: { max: 600, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>
 
 /**
@@ -55,16 +62,6 @@ export async function consumeLimit(
     allowed: count <= limit.max,
     retryAfterSeconds: Math.max(1, Math.ceil((started + limit.windowSeconds * 1000 - now) / 1000)),
   }
-}
-
-/** Whether `key` has already reached `limit` in its current window, without counting. */
-export async function limitReached(db: Database, key: string, limit: Limit): Promise<boolean> {
-  const windowStart = Date.now() - limit.windowSeconds * 1000
-  const [row] = await db
-    .select({ count: rateLimit.count })
-    .from(rateLimit)
-    .where(and(eq(rateLimit.key, key), gte(rateLimit.lastRequest, windowStart)))
-  return (row?.count ?? 0) >= limit.max
 }
 
 /** Forgets the events counted under `key` (after a successful sign-in, for instance). */

@@ -86,6 +86,34 @@ describe('brute force on sign-in', () => {
     expect(bob.status).toBe(200)
   })
 
+  it('40 wrong passwords sent at once for one account: at most the limit are checked', async () => {
+    await signedUpVisitor(server.current, { name: 'Ada', email: 'ada@example.com' })
+    await signedUpVisitor(server.current, { name: 'Bob', email: 'bob@example.com' })
+    // From 40 addresses, so that only the per-account limit stands between them and the password.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postFrom(`127.0.3.${i + 1}`, '/api/auth/sign-in/email', {
+          email: 'ada@example.com',
+          password: `wrong ${i}`,
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(limits.failedSignIns.max)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - limits.failedSignIns.max)
+    // The account stays locked; another account is not.
+    const right = await postFrom('127.0.3.100', '/api/auth/sign-in/email', {
+      email: 'ada@example.com',
+      password: PASSWORD,
+    })
+    expect(right.status).toBe(429)
+    const bob = await postFrom('127.0.3.101', '/api/auth/sign-in/email', {
+      email: 'bob@example.com',
+      password: PASSWORD,
+    })
+    expect(bob.status).toBe(200)
+  })
+
   it('a successful sign-in clears the account’s failures', async () => {
     await signedUpVisitor(server.current, { name: 'Ada', email: 'ada@example.com' })
     for (let round = 0; round < 2; round++) {

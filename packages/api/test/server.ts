@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { CLIENT_ADDRESS_HEADER } from '../src/edge.ts'
 import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark, type CreateHeadmarkOptions, type Headmark } from '../src/headmark.ts'
+import { dropInternalHeaders, runWithRequestFacts } from '../src/request-facts.ts'
 import { resetDatabase, testDatabaseUrl } from './database.ts'
 
 export interface TestServer {
@@ -27,7 +27,10 @@ export interface TestServerOptions extends Pick<CreateHeadmarkOptions, 'clock'> 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let headmark: Headmark | undefined
   const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
+    // As the production server does: the client is the socket's peer, whatever the request says.
+    dropInternalHeaders(req)
+    const facts = { address: req.socket.remoteAddress ?? '' }
+    runWithRequestFacts(facts, () => route(req, res)).catch((error: unknown) => {
       console.error(error)
       res.statusCode = 500
       res.end()
@@ -102,8 +105,6 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.set(name, value)
   }
-  // As the production server does: the client is the socket's peer, whatever the request says.
-  headers.set(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? '')
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

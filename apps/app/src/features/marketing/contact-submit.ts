@@ -8,17 +8,22 @@ export const submitContact = createServerFn({ method: 'POST' })
     return input as Record<string, unknown>
   })
   .handler(async ({ data }): Promise<ContactResult> => {
-    const [{ getHeadmark }, { contactRecipient, sendContactMessage }, server] = await Promise.all([
-      import('@headmark/api'),
-      import('@headmark/api/contact'),
-      import('@tanstack/react-start/server'),
-    ])
+    const [{ getHeadmark }, { contactRecipient, sendContactMessage }, facts, server] =
+      await Promise.all([
+        import('@headmark/api'),
+        import('@headmark/api/contact'),
+        import('@headmark/api/request-facts'),
+        import('@tanstack/react-start/server'),
+      ])
     const headmark = await getHeadmark()
     const result = await sendContactMessage(
       {
+        db: headmark.db,
         mailer: headmark.mailer,
         to: contactRecipient(headmark.env),
-        limiterKey: server.getRequestIP({ xForwardedFor: true }) ?? 'unknown',
+        // The address the server's edge established, never an X-Forwarded-For the client wrote.
+        address: facts.currentClientAddress() ?? 'unknown',
+        rateLimit: headmark.env.rateLimit,
       },
       data,
     )

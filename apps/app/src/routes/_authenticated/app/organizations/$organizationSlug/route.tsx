@@ -1,5 +1,5 @@
 import { ORPCError } from '@orpc/client'
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
 import { addressAfterSlugChange } from '../../../../../features/organizations/former-slug.ts'
 import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
 import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
@@ -44,6 +44,9 @@ export const Route = createFileRoute('/_authenticated/app/organizations/$organiz
         )
         throw moved ? redirect({ href: moved, replace: true }) : redirect({ to: '/app' })
       }
+      // A slug no organization can have (too long, a NUL character): an address that does not
+      // exist, not a server error.
+      if (error instanceof ORPCError && error.status === 400) throw notFound()
       throw error
     }
   },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { contactRecipient, createRateLimiter, sendContactMessage } from './contact.ts'
+import { useTestServer } from '../test/server.ts'
+import { contactRecipient, sendContactMessage } from './contact.ts'
+import { limits } from './limits.ts'
 import type { Mailer } from './mailer.ts'
+
+const server = useTestServer()
 
 function recordingMailer() {
   const sent: Array<Parameters<Mailer['send']>[0]> = []
@@ -12,9 +16,8 @@ const valid = { name: 'Ada', email: 'ada@example.com', message: 'How do I add a 
 describe('the contact form', () => {
   it('e-mails the operator with the sender and message, escaped in HTML', async () => {
     const { sent, mailer } = recordingMailer()
-    const rateLimiter = createRateLimiter({ limit: 5, windowMs: 1000 })
     const result = await sendContactMessage(
-      { mailer, to: 'ops@example.com', limiterKey: 'a', rateLimiter },
+      { db: server.current.headmark.db, mailer, to: 'ops@example.com', address: '203.0.113.1' },
       { ...valid, message: 'Hello <script>alert(1)</script>\nSecond line' },
     )
     expect(result).toEqual({ status: 'sent' })
@@ -28,7 +31,7 @@ describe('the contact form', () => {
   it('refuses invalid fields with a message per field and sends nothing', async () => {
     const { sent, mailer } = recordingMailer()
     const result = await sendContactMessage(
-      { mailer, to: 'ops@example.com', limiterKey: 'b' },
+      { db: server.current.headmark.db, mailer, to: 'ops@example.com', address: '203.0.113.2' },
       { name: '', email: 'not-an-address', message: 'short' },
     )
     expect(result).toEqual({
@@ -45,25 +48,47 @@ describe('the contact form', () => {
   it('pretends to send when the honeypot is filled', async () => {
     const { sent, mailer } = recordingMailer()
     const result = await sendContactMessage(
-      { mailer, to: 'ops@example.com', limiterKey: 'c' },
+      { db: server.current.headmark.db, mailer, to: 'ops@example.com', address: '203.0.113.3' },
       { ...valid, website: 'https://spam.example' },
     )
     expect(result).toEqual({ status: 'sent' })
     expect(sent).toHaveLength(0)
   })
 
-  it('limits messages per sender', async () => {
+  it('limits messages per sender address, and nobody else', async () => {
     const { sent, mailer } = recordingMailer()
-    const rateLimiter = createRateLimiter({ limit: 2, windowMs: 60_000 })
-    const send = (key: string) =>
-      sendContactMessage({ mailer, to: 'ops@example.com', limiterKey: key, rateLimiter }, valid)
-    expect((await send('ip-1')).status).toBe('sent')
-    expect((await send('ip-1')).status).toBe('sent')
-    const third = await send('ip-1')
-    expect(third.status).toBe('rate-limited')
-    expect(third.status === 'rate-limited' && third.retryAfterSeconds).toBeGreaterThan(0)
-    expect((await send('ip-2')).status).toBe('sent')
-    expect(sent).toHaveLength(3)
+    const send = (address: string) =>
+      sendContactMessage(
+        { db: server.current.headmark.db, mailer, to: 'ops@example.com', address },
+        valid,
+      )
+    for (let i = 0; i < limits.contactPerAddress.max; i++) {
+      expect((await send('203.0.113.9')).status).toBe('sent')
+    }
+    const over = await send('203.0.113.9')
+    expect(over.status).toBe('rate-limited')
+    expect(over.status === 'rate-limited' && over.retryAfterSeconds).toBeGreaterThan(3500)
+    expect((await send('198.51.100.1')).status).toBe('sent')
+    expect(sent).toHaveLength(limits.contactPerAddress.max + 1)
+  })
+
+  it('counts messages sent at the same moment one by one', async () => {
+    const { sent, mailer } = recordingMailer()
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sendContactMessage(
+          {
+            db: server.current.headmark.db,
+            mailer,
+            to: 'ops@example.com',
+            address: '203.0.113.10',
+          },
+          valid,
+        ),
+      ),
+    )
+    expect(results.filter((r) => r.status === 'sent')).toHaveLength(limits.contactPerAddress.max)
+    expect(sent).toHaveLength(limits.contactPerAddress.max)
   })
 
   it('sends to CONTACT_EMAIL, else the first admin, else the sender address', () => {
