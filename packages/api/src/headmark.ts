@@ -117,6 +117,7 @@ export async function createHeadmark(
     policy: {
       allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
       requireHttps: env.NODE_ENV === 'production',
+      denyCidrs: env.webhooksDenyCidrs,
     },
     ...(clock ? { clock } : {}),
   })
