@@ -7,7 +7,7 @@ import { organization } from 'better-auth/plugins/organization'
 import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import type { CancelSubscriptionJob } from './billing/cancellations.ts'
-import { stripeProvider } from './billing/stripe.ts'
+import { requireOrganizationReference, stripeProvider } from './billing/stripe.ts'
 import { authSchema, subscription } from './db/schema.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
 import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
@@ -204,6 +204,7 @@ export function createAuth({
         await hideAdminEndpoints(ctx)
         await keepOwnersOnAdminRemoval(ctx, db)
         closeOrganizationSettingsEndpoints(ctx)
+        requireOrganizationReference(ctx)
         await guardMemberEndpoints(ctx, db)
         if (CLOSED_ENDPOINTS.has(ctx.path)) {
           throw APIError.from('NOT_FOUND', {

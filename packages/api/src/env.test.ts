@@ -192,4 +192,17 @@ describe('loadServerEnv', () => {
       /RATE_LIMIT: Rate limits can not be turned off in production/,
     )
   })
+  it("reads the operator's webhook deny list, and names a bad entry", () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({}, root).webhooksDenyCidrs).toEqual([])
+    expect(
+      loadServerEnv({ WEBHOOKS_DENY_CIDRS: '203.0.113.0/24, 2001:DB8::/32,,198.51.100.7 ' }, root)
+        .webhooksDenyCidrs,
+    ).toEqual(['203.0.113.0/24', '2001:db8::/32', '198.51.100.7/32'])
+    for (const bad of ['10.0.0.0/33', 'intranet.example', '10.0.0/8']) {
+      expect(() => loadServerEnv({ WEBHOOKS_DENY_CIDRS: `10.0.0.0/8, ${bad}` }, root)).toThrow(
+        `WEBHOOKS_DENY_CIDRS: "${bad}" is not a CIDR range (e.g. 10.0.0.0/8 or fd00::/8)`,
+      )
+    }
+  })
 })

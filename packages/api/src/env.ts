@@ -6,6 +6,7 @@ import { createEnv, InvalidEnvError } from '@headmark/metadata/env'
 import { z } from 'zod'
 import { DEFAULT_MAX_BODY_BYTES } from './edge.ts'
 import { findRepoRoot } from './paths.ts'
+import { parseCidr } from './webhooks/outbound-guard.ts'
 
 const DEFAULT_MAIL_FROM = 'Headmark <no-reply@headmark.localhost>'
 const DEFAULT_DEV_URL = 'http://localhost:3000'
@@ -81,6 +82,25 @@ const serverEnvSchema = z
       .optional(),
     TRUSTED_ORIGINS: originList,
     WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false'], { error: 'Use true or false' }).optional(),
+    WEBHOOKS_DENY_CIDRS: z
+      .string()
+      .transform((value, ctx) => {
+        const ranges: string[] = []
+        for (const entry of value.split(',').map((item) => item.trim())) {
+          if (entry === '') continue
+          const range = parseCidr(entry)
+          if (range === null) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry}" is not a CIDR range (e.g. 10.0.0.0/8 or fd00::/8)`,
+            })
+            return z.NEVER
+          }
+          ranges.push(range)
+        }
+        return ranges
+      })
+      .optional(),
     DATA_DIR: z.string().optional(),
     MIGRATIONS_FOLDER: z.string().optional(),
     ADMIN_EMAILS: emailList,
@@ -199,6 +219,11 @@ export interface ServerEnv {
   trustedOrigins: string[]
   /** Webhooks may call loopback addresses (127.0.0.0/8, ::1): on outside production by default. */
   WEBHOOKS_ALLOW_LOOPBACK: boolean
+  /**
+   * Ranges webhooks may never call, on top of every non-public one (WEBHOOKS_DENY_CIDRS, e.g. the
+   * operator's own public addresses), written as `parseCidr` writes them.
+   */
+  webhooksDenyCidrs: string[]
   /** Folder for the embedded database and the development auth secret. */
   DATA_DIR: string
   MIGRATIONS_FOLDER: string
@@ -291,6 +316,7 @@ export function loadServerEnv(
       parsed.WEBHOOKS_ALLOW_LOOPBACK === undefined
         ? parsed.NODE_ENV !== 'production'
         : parsed.WEBHOOKS_ALLOW_LOOPBACK === 'true',
+    webhooksDenyCidrs: parsed.WEBHOOKS_DENY_CIDRS ?? [],
     DATA_DIR: dataDir,
     MIGRATIONS_FOLDER: resolve(root, parsed.MIGRATIONS_FOLDER ?? 'packages/api/drizzle'),
     adminEmails: parsed.ADMIN_EMAILS ?? [],

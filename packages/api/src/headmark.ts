@@ -23,10 +23,18 @@ import {
 import { loadServerEnv, type ServerEnv } from './env.ts'
 import { withClientAddress } from './request-facts.ts'
 import { createLogger, type Logger } from './log.ts'
-import { createMailer, type DevMailbox, type Mailer } from './mailer.ts'
+import {
+  createMailer,
+  type DevMailbox,
+  MAIL_UNAVAILABLE_MESSAGE,
+  type Mailer,
+  MailUnavailableError,
+  mailerForAuth,
+  trackMailFailures,
+} from './mailer.ts'
 import { type Router, router } from './router.ts'
 import type { Context } from './rpc/context.ts'
-import { mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
+import { mapMailFailures, mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
 import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
 
 export const RPC_PREFIX = '/api/rpc'
@@ -92,13 +100,18 @@ export async function createHeadmark(
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
-  const { mailer, mailbox } = createMailer({ db, env, log: (line) => logger.info(line) })
+  const { mailer, mailbox } = createMailer({
+    db,
+    env,
+    log: (line) => logger.info(line),
+    warn: (line) => logger.warn(line),
+  })
   // Billing's jobs start once the queue is up (below); Stripe's events may reach them after.
   let billing: BillingJobs | undefined
   const auth = createAuth({
     db,
     env,
-    mailer,
+    mailer: mailerForAuth(mailer),
     rateLimit,
     logger,
     onStripeOrphan: async (job) => {
@@ -118,6 +131,7 @@ export async function createHeadmark(
     policy: {
       allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
       requireHttps: env.NODE_ENV === 'production',
+      denyCidrs: env.webhooksDenyCidrs,
     },
     ...(clock ? { clock } : {}),
   })
@@ -134,7 +148,7 @@ export async function createHeadmark(
   // What went wrong while answering a request; logged once its status is known (see handleRpc).
   const failures = new WeakMap<Context, unknown>()
   const rpcHandler = new RPCHandler(router, {
-    clientInterceptors: [refuseNulInput],
+    clientInterceptors: [refuseNulInput, mapMailFailures],
     // Live streams (a webhook's History page) send a keep-alive comment every 5 seconds.
     eventIteratorKeepAliveInterval: 5_000,
     interceptors: [
@@ -151,7 +165,11 @@ export async function createHeadmark(
   function logFailure(context: Context, status: number) {
     const error = failures.get(context)
     if (error === undefined) return
-    if (status < 500) {
+    // A mail server that did not take an e-mail is logged by the mailer, with its reason.
+    if (
+      status < 500 ||
+      (error instanceof ORPCError && error.cause instanceof MailUnavailableError)
+    ) {
       const code = error instanceof ORPCError ? error.code : 'BAD_REQUEST'
       const message = error instanceof Error ? error.message : String(error)
       logger.info(`[rpc] ${status} ${code}: ${message.slice(0, 200)}`)
@@ -219,7 +237,15 @@ export async function createHeadmark(
     async handleAuth(incoming) {
       const request = await guard(incoming, 'auth')
       if (request instanceof Response) return request
-      return auth.handler(withClientAddress(request))
+      const { value: response, failures } = await trackMailFailures(() =>
+        auth.handler(withClientAddress(request)),
+      )
+      // better-auth answers some sends it could not make as if they were made (a confirmation
+      // on sign-up or sign-in, an invitation): the person must learn that nothing was sent.
+      if (failures.length > 0) {
+        return errorResponse('auth', 503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE)
+      }
+      return response
     },
     async handleRpc(incoming) {
       const path = new URL(incoming.url).pathname.slice(RPC_PREFIX.length + 1)
@@ -264,11 +290,14 @@ export async function createHeadmark(
 export function createInProcessClient(context: () => Promise<Context>): RouterClient<Router> {
   return createRouterClient(router, {
     context,
+    // The first is the outermost: a mail failure becomes SERVICE_UNAVAILABLE before anything
+    // else is mapped to INTERNAL_SERVER_ERROR.
     interceptors: [
       refuseNulInput,
       mapUnexpectedErrors((error, path) => {
         console.error(`[rpc] ${path.join('/')} failed during server rendering:`, error)
       }),
+      mapMailFailures,
     ],
   })
 }

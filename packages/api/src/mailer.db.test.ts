@@ -1,8 +1,8 @@
-import { createServer, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { useTestServer } from '../test/server.ts'
+import { closedPort, startSmtpServer } from '../test/smtp-server.ts'
 import { magicLinkEmail } from './emails.ts'
-import { createMailer } from './mailer.ts'
+import { createMailer, MAIL_UNAVAILABLE_MESSAGE, MailUnavailableError } from './mailer.ts'
 
 const server = useTestServer()
 
@@ -45,54 +45,6 @@ describe('development mailbox', () => {
   })
 })
 
-/** The smallest SMTP server nodemailer will talk to: accepts everything, keeps the DATA. */
-async function startSmtpServer() {
-  const received: string[] = []
-  const sockets = new Set<Socket>()
-  const smtp = createServer((socket) => {
-    sockets.add(socket)
-    let buffer = ''
-    let inData = false
-    socket.write('220 test ESMTP\r\n')
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8')
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n')
-          if (end === -1) return
-          received.push(buffer.slice(0, end))
-          buffer = buffer.slice(end + 5)
-          inData = false
-          socket.write('250 queued\r\n')
-          continue
-        }
-        const eol = buffer.indexOf('\r\n')
-        if (eol === -1) return
-        const command = buffer.slice(0, eol).toUpperCase()
-        buffer = buffer.slice(eol + 2)
-        if (command.startsWith('DATA')) {
-          inData = true
-          socket.write('354 go ahead\r\n')
-        } else if (command.startsWith('QUIT')) {
-          socket.end('221 bye\r\n')
-        } else {
-          socket.write('250 ok\r\n')
-        }
-      }
-    })
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.address() as { port: number }
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise<void>((resolve) => smtp.close(() => resolve()))
-    },
-  }
-}
-
 describe('SMTP mailer', () => {
   it('sends through SMTP_URL, from MAIL_FROM, and has no mailbox', async () => {
     const smtp = await startSmtpServer()
@@ -119,5 +71,28 @@ describe('SMTP mailer', () => {
     } finally {
       await smtp.close()
     }
+  })
+  // S15: an unreachable mail server was a bare error that better-auth and oRPC answered with 500.
+  it('fails with MailUnavailableError when the server can not be reached, and logs one line with the reason', async () => {
+    const lines: string[] = []
+    const { mailer } = createMailer({
+      db: server.current.headmark.db,
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+        MAIL_FROM: 'Headmark <no-reply@h.example>',
+      },
+      warn: (line) => lines.push(line),
+    })
+    const failure = await mailer
+      .send({ to: 'ada@example.com', ...magicLinkEmail({ url: 'https://h.example/link' }) })
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(MailUnavailableError)
+    expect((failure as Error).message).toBe(MAIL_UNAVAILABLE_MESSAGE)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^\[mail\] could not send "Your Headmark sign-in link": .*ECONNREFUSED/,
+    )
+    expect(lines[0]).not.toContain('\n')
   })
 })

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
+import { APIError } from 'better-auth/api'
 import { desc, eq, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Database } from './db/client.ts'
@@ -21,6 +23,24 @@ export interface Mailer {
   send(message: Email & { to: string }): Promise<void>
 }
 
+/** What a person is told when an e-mail could not be sent; the reason goes to the log only. */
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'Headmark could not send the e-mail right now. Try again in a few minutes.'
+
+/**
+ * The mail server could not take an e-mail (unreachable, refused, timed out). Surfaces as 503
+ * (better-auth's MAIL_UNAVAILABLE, oRPC's SERVICE_UNAVAILABLE) with
+ * {@link MAIL_UNAVAILABLE_MESSAGE}; `reason` is the transport's, for the operator.
+ */
+export class MailUnavailableError extends Error {
+  override readonly name = 'MailUnavailableError'
+  readonly reason: string
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(MAIL_UNAVAILABLE_MESSAGE, options)
+    this.reason = reason
+  }
+}
+
 /** Reads what the development mailbox has received. */
 export interface DevMailbox {
   /** Newest first; `to` filters by recipient (case-insensitive); `limit` defaults to 50. */
@@ -32,6 +52,8 @@ export interface CreateMailerOptions {
   env: Pick<ServerEnv, 'NODE_ENV' | 'SMTP_URL' | 'MAIL_FROM'>
   /** Where the development mailbox announces each message; defaults to console.info. */
   log?: (line: string) => void
+  /** Where an e-mail the mail server did not take is reported, one line; defaults to console.warn. */
+  warn?: (line: string) => void
 }
 
 /**
@@ -44,7 +66,12 @@ export interface CreateMailerOptions {
  * await mailer.send({ to: 'ada@example.com', ...magicLinkEmail({ url }) })
  * await mailbox?.list({ to: 'ada@example.com', limit: 1 })
  */
-export function createMailer({ db, env, log = console.info }: CreateMailerOptions): {
+export function createMailer({
+  db,
+  env,
+  log = console.info,
+  warn = console.warn,
+}: CreateMailerOptions): {
   mailer: Mailer
   mailbox: DevMailbox | null
 } {
@@ -53,7 +80,16 @@ export function createMailer({ db, env, log = console.info }: CreateMailerOption
     return {
       mailer: {
         async send({ to, subject, text, html }) {
-          await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
+          try {
+            await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
+          } catch (error) {
+            const { code, message } = error as NodeJS.ErrnoException
+            const reason = `${code ? `${code}: ` : ''}${message}`.replace(/\s+/g, ' ')
+            warn(`[mail] could not send "${subject}": ${reason}`)
+            const failure = new MailUnavailableError(reason, { cause: error })
+            mailFailures.getStore()?.push(failure)
+            throw failure
+          }
         },
       },
       mailbox: null,
@@ -88,6 +124,41 @@ export function createMailer({ db, env, log = console.info }: CreateMailerOption
           .orderBy(desc(mailMessage.sequence))
           .limit(limit)
       },
+    },
+  }
+}
+
+const mailFailures = new AsyncLocalStorage<MailUnavailableError[]>()
+
+/**
+ * Runs `work` (a request) and reports the e-mails that could not be sent during it. better-auth
+ * swallows a failed verification e-mail (sign-up, sign-in of an unconfirmed account) and an
+ * invitation's, and answers as if it had been sent; its handler uses this to answer 503 instead.
+ */
+export async function trackMailFailures<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; failures: MailUnavailableError[] }> {
+  const failures: MailUnavailableError[] = []
+  const value = await mailFailures.run(failures, work)
+  return { value, failures }
+}
+
+/**
+ * The mailer better-auth gets: an e-mail the mail server did not take is better-auth's own error
+ * (503 MAIL_UNAVAILABLE), which it answers as such and logs in one line, without a stack.
+ */
+export function mailerForAuth(mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message)
+      } catch (error) {
+        if (!(error instanceof MailUnavailableError)) throw error
+        throw APIError.from('SERVICE_UNAVAILABLE', {
+          code: 'MAIL_UNAVAILABLE',
+          message: MAIL_UNAVAILABLE_MESSAGE,
+        })
+      }
     },
   }
 }

@@ -9,7 +9,7 @@ import {
   stripePrices,
   useStripeApi,
 } from '../../test/stripe-api.ts'
-import { subscription } from '../db/schema.ts'
+import { subscription, user } from '../db/schema.ts'
 import { activeSubscription } from './subscriptions.ts'
 
 // The Stripe provider, up to Stripe's door. Events reach /api/auth/stripe/webhook signed with
@@ -256,5 +256,84 @@ describe('billing procedures with Stripe', () => {
       message:
         'The Team plan is billed by Stripe. To move to the Free plan, cancel it on the Billing page; it ends with the period already paid.',
     })
+  })
+})
+
+// N4: Headmark bills organizations only. The plugin's user-level paths (no organization as the
+// reference) created a Stripe customer for the person, then answered 500 (foreign-key violation)
+// when writing a subscription whose reference was the user.
+describe("the plugin's endpoints without an organization", () => {
+  /** What Stripe would answer on the way to a user-level checkout. */
+  function stripeWouldCreateACustomer() {
+    const list = (url: string) => ({ object: 'list', data: [], has_more: false, url })
+    stripeApi.answerNext('GET', '/v1/customers/search', {
+      status: 200,
+      body: { ...list('/v1/customers/search'), object: 'search_result' },
+    })
+    stripeApi.answerNext('GET', '/v1/customers', { status: 200, body: list('/v1/customers') })
+    stripeApi.answerNext('POST', '/v1/customers', {
+      status: 200,
+      body: { id: 'cus_person', object: 'customer', email: 'owner@example.com', metadata: {} },
+    })
+    stripeApi.answerNext('GET', '/v1/subscriptions', {
+      status: 200,
+      body: list('/v1/subscriptions'),
+    })
+    stripeApi.answerNext('GET', `/v1/prices/${prices.starter}`, {
+      status: 200,
+      body: {
+        id: prices.starter,
+        object: 'price',
+        type: 'recurring',
+        recurring: { interval: 'month', usage_type: 'licensed' },
+      },
+    })
+  }
+
+  it.each([
+    ['POST', '/subscription/upgrade', { plan: 'starter' }],
+    ['POST', '/subscription/upgrade', { plan: 'starter', customerType: 'user' }],
+    ['POST', '/subscription/upgrade', { plan: 'starter', customerType: 'organization' }],
+    ['POST', '/subscription/upgrade', { plan: 'starter', referenceId: 'ORG' }],
+    ['POST', '/subscription/cancel', { returnUrl: '/app' }],
+    ['POST', '/subscription/restore', {}],
+    ['POST', '/subscription/billing-portal', { returnUrl: '/app' }],
+    ['GET', '/subscription/list', {}],
+    ['GET', '/subscription/list', { referenceId: 'ORG' }],
+  ] as const)(
+    '%s %s %j: 400, and no Stripe customer for the person',
+    async (method, path, input) => {
+      const { organization, owner } = await organizationCast(server.current)
+      stripeApi.reset()
+      stripeWouldCreateACustomer()
+      const fields = Object.fromEntries(
+        Object.entries(input).map(([key, value]) => [
+          key,
+          value === 'ORG' ? organization.id : value,
+        ]),
+      )
+      const response =
+        method === 'GET'
+          ? await owner.fetch(`/api/auth${path}?${new URLSearchParams(fields)}`)
+          : await owner.post(`/api/auth${path}`, fields)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({
+        message: expect.stringContaining('Choose the organization to bill'),
+      })
+      expect(stripeRequests).toEqual([])
+      const [person] = await db().select().from(user).where(eq(user.email, 'owner@example.com'))
+      expect(person?.stripeCustomerId).toBeNull()
+    },
+  )
+
+  it('still serves an owner who names the organization', async () => {
+    const { organization, owner } = await organizationCast(server.current)
+    const query = new URLSearchParams({
+      customerType: 'organization',
+      referenceId: organization.id,
+    })
+    const listed = await owner.fetch(`/api/auth/subscription/list?${query}`)
+    expect(listed.status).toBe(200)
+    expect(await listed.json()).toEqual([])
   })
 })

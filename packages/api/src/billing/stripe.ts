@@ -1,4 +1,5 @@
 import { stripe as stripePlugin } from '@better-auth/stripe'
+import { APIError } from 'better-auth/api'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Database } from '../db/client.ts'
@@ -47,6 +48,8 @@ export function stripeProvider(
   return stripePlugin({
     stripeClient: createStripeClient(settings),
     stripeWebhookSecret: settings.webhookSecret,
+    // Organizations are the customers; a person never gets one (see requireOrganizationReference).
+    createCustomerOnSignUp: false,
     organization: { enabled: true },
     subscription: {
       enabled: true,
@@ -83,6 +86,46 @@ export function stripeProvider(
         stripeCustomerId: live.stripeCustomerId,
       })
     },
+  })
+}
+
+/**
+ * The plugin's endpoints that act for a customer named by `customerType` and `referenceId`.
+ * Left to its defaults they act for the signed-in person (a user-level Stripe customer), which
+ * Headmark never bills: an upgrade created the customer in Stripe, then failed on the
+ * subscription row (its reference must be an organization).
+ */
+export const STRIPE_REFERENCE_ENDPOINTS: ReadonlySet<string> = new Set([
+  '/subscription/upgrade',
+  '/subscription/cancel',
+  '/subscription/restore',
+  '/subscription/list',
+  '/subscription/billing-portal',
+])
+
+/**
+ * A better-auth `before` hook step: {@link STRIPE_REFERENCE_ENDPOINTS} answer 400 unless they
+ * name an organization (`customerType: 'organization'` and its id as `referenceId`), before the
+ * plugin looks up or creates any Stripe customer. Whether the caller may bill that organization
+ * is the plugin's `authorizeReference` (owners only).
+ */
+export function requireOrganizationReference(ctx: {
+  path: string
+  body?: unknown
+  query?: unknown
+}): void {
+  if (!STRIPE_REFERENCE_ENDPOINTS.has(ctx.path)) return
+  const input = { ...(ctx.query as object | undefined), ...(ctx.body as object | undefined) } as {
+    customerType?: unknown
+    referenceId?: unknown
+  }
+  if (input.customerType === 'organization' && typeof input.referenceId === 'string') {
+    if (input.referenceId.trim() !== '') return
+  }
+  throw APIError.from('BAD_REQUEST', {
+    code: 'ORGANIZATION_REQUIRED',
+    message:
+      'Choose the organization to bill: subscriptions belong to organizations (customerType "organization" with the organization\'s id as referenceId).',
   })
 }
 

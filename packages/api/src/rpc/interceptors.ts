@@ -1,5 +1,6 @@
 import { ORPCError } from '@orpc/server'
 import { containsNul, nulError } from '../edge.ts'
+import { MailUnavailableError } from '../mailer.ts'
 
 interface InterceptorOptions {
   input: unknown
@@ -15,6 +16,20 @@ interface InterceptorOptions {
 export function refuseNulInput({ input, next }: InterceptorOptions): Promise<unknown> {
   if (containsNul(input)) throw nulError()
   return next()
+}
+
+/**
+ * An e-mail the mail server did not take (an invitation, say) is SERVICE_UNAVAILABLE (503) with
+ * the mailer's message, not an internal error: the person can try again later. The mailer has
+ * logged the transport's reason.
+ */
+export async function mapMailFailures({ next }: InterceptorOptions): Promise<unknown> {
+  try {
+    return await next()
+  } catch (error) {
+    if (!(error instanceof MailUnavailableError)) throw error
+    throw new ORPCError('SERVICE_UNAVAILABLE', { message: error.message, cause: error })
+  }
 }
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Internal server error'

@@ -11,8 +11,10 @@ import {
   startReceiver,
 } from '../../test/webhook-fixtures.ts'
 
-// As in production: loopback is off.
-const server = useTestServer({ env: { WEBHOOKS_ALLOW_LOOPBACK: 'false' } })
+// As in production: loopback is off; the operator denies one public range besides.
+const server = useTestServer({
+  env: { WEBHOOKS_ALLOW_LOOPBACK: 'false', WEBHOOKS_DENY_CIDRS: '8.8.4.0/24' },
+})
 let receiver: Receiver | undefined
 afterEach(async () => {
   await receiver?.close()
@@ -32,6 +34,14 @@ describe('outbound safety, end to end', () => {
       ['http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a link-local address/],
       ['http://[::ffff:127.0.0.1]:9/hook', /127\.0\.0\.1 is a loopback address/],
       [receiver.url, /localhost resolves to 127\.0\.0\.1, a loopback address/],
+      [
+        'http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data/',
+        /64:ff9b:1::a9fe:a9fe is a local-use NAT64 address for 169\.254\.169\.254, a link-local/,
+      ],
+      ['http://[::a9fe:a9fe]/hook', /IPv4-compatible address for 169\.254\.169\.254/],
+      ['http://[fec0::1]/hook', /fec0::1 is a site-local address/],
+      ['http://8.8.4.4/hook', /8\.8\.4\.4 is in 8\.8\.4\.0\/24, which this server's deny list/],
+      ['http://[64:ff9b::808:404]/hook', /NAT64 address for 8\.8\.4\.4, in 8\.8\.4\.0\/24/],
     ] as const
 
     for (const [url, reason] of targets) {
