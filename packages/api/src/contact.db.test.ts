@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { useTestServer } from '../test/server.ts'
+import { closedPort, startSmtpServer } from '../test/smtp-server.ts'
 import { contactRecipient, sendContactMessage } from './contact.ts'
 import { limits } from './limits.ts'
-import type { Mailer } from './mailer.ts'
+import { createMailer, type Mailer } from './mailer.ts'
 
 const server = useTestServer()
 
@@ -89,6 +90,28 @@ describe('the contact form', () => {
     )
     expect(results.filter((r) => r.status === 'sent')).toHaveLength(limits.contactPerAddress.max)
     expect(sent).toHaveLength(limits.contactPerAddress.max)
+  })
+
+  it('says so when the mail server is down, and sends once it is back', async () => {
+    const port = await closedPort()
+    const { mailer } = createMailer({
+      db: server.current.headmark.db,
+      env: { NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'h@example.com' },
+      log: () => {},
+    })
+    const send = () =>
+      sendContactMessage(
+        { db: server.current.headmark.db, mailer, to: 'ops@example.com', address: '203.0.113.11' },
+        valid,
+      )
+    expect(await send()).toEqual({ status: 'unavailable' })
+    const smtp = await startSmtpServer(port)
+    try {
+      expect(await send()).toEqual({ status: 'sent' })
+      expect(smtp.received).toHaveLength(1)
+    } finally {
+      await smtp.close()
+    }
   })
 
   it('sends to CONTACT_EMAIL, else the first admin, else the sender address', () => {

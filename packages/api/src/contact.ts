@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Database } from './db/client.ts'
 import { consumeLimit, limits } from './limits.ts'
-import type { Mailer } from './mailer.ts'
+import { type Mailer, MailUnavailableError } from './mailer.ts'
 
 /** What the contact form sends. `website` is the honeypot: people never see it, robots fill it. */
 export const contactInputSchema = z.object({
@@ -20,6 +20,8 @@ export type ContactResult =
   | { status: 'sent' }
   | { status: 'invalid'; errors: Partial<Record<'name' | 'email' | 'message', string>> }
   | { status: 'rate-limited'; retryAfterSeconds: number }
+  /** The mail server could not take the message: nothing was sent. */
+  | { status: 'unavailable' }
 
 /** Where contact messages go: CONTACT_EMAIL, else the first of ADMIN_EMAILS, else MAIL_FROM. */
 export function contactRecipient(env: {
@@ -76,12 +78,17 @@ export async function sendContactMessage(
   if (parsed.data.website) return { status: 'sent' }
   const { name, email, message } = parsed.data
   const safeName = name.replace(/[\r\n]+/g, ' ')
-  await mailer.send({
-    to,
-    subject: `Contact form: ${safeName}`,
-    text: `From: ${safeName} <${email}>\n\n${message}\n`,
-    html: `<p>From: ${escapeHtml(safeName)} &lt;${escapeHtml(email)}&gt;</p>\n<p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
-  })
+  try {
+    await mailer.send({
+      to,
+      subject: `Contact form: ${safeName}`,
+      text: `From: ${safeName} <${email}>\n\n${message}\n`,
+      html: `<p>From: ${escapeHtml(safeName)} &lt;${escapeHtml(email)}&gt;</p>\n<p>${escapeHtml(message).replace(/\n/g, '<br>')}</p>`,
+    })
+  } catch (error) {
+    if (error instanceof MailUnavailableError) return { status: 'unavailable' }
+    throw error
+  }
   return { status: 'sent' }
 }
 

@@ -47,6 +47,12 @@ export function ContactPage() {
               {Math.ceil(result.retryAfterSeconds / 60)} minutes.
             </p>
           ) : null}
+          {result?.status === 'unavailable' ? (
+            <p className="form-alert" role="alert">
+              Your message could not be sent right now: the mail server did not answer. Try again in
+              a few minutes; your text is still here.
+            </p>
+          ) : null}
           {send.isError ? (
             <p className="form-alert" role="alert">
               Your message could not be sent. Try again in a moment.

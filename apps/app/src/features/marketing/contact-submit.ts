@@ -28,6 +28,7 @@ export const submitContact = createServerFn({ method: 'POST' })
       data,
     )
     if (result.status === 'invalid') server.setResponseStatus(400)
+    if (result.status === 'unavailable') server.setResponseStatus(503)
     if (result.status === 'rate-limited') {
       server.setResponseStatus(429)
       server.setResponseHeader('retry-after', String(result.retryAfterSeconds))
