@@ -1,5 +1,6 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
 import { assertPublicEnv } from './src/env-schema.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
@@ -36,9 +37,12 @@ export default defineConfig(({ mode }) => {
   return { ...config, define: { __HEADMARK_PUBLIC_ENV__: JSON.stringify(publicEnv) } }
 })
 
+/** `~/…` is the app's own `src/…`, wherever the importing file sits. */
+const appSource = fileURLToPath(new URL('./src', import.meta.url))
+
 const config = {
   server: { port: 3000 },
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: { '~': appSource } },
   ssr: {
     resolve: { conditions: ['source'], externalConditions: ['source'] },
   },

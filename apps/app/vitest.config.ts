@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { assertPublicEnv } from './src/env-schema.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
@@ -5,7 +6,10 @@ import { developmentPublicEnv } from './src/public-env-defaults.ts'
 export default defineConfig({
   // What vite.config.ts fixes in a build with the development defaults (src/env.ts).
   define: { __HEADMARK_PUBLIC_ENV__: JSON.stringify(assertPublicEnv({ ...developmentPublicEnv })) },
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -1,6 +1,6 @@
 import { Crumbs } from '@headmark/ui'
 import { useMatches } from '@tanstack/react-router'
-import { renderRouterLink } from '../lib/render-link.tsx'
+import { renderRouterLink } from '~/lib/render-link.tsx'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,9 +1,9 @@
 import { Toaster } from '@headmark/ui'
 import { lazy, type ReactNode, Suspense } from 'react'
-import { ImpersonationBanner } from '../features/admin/impersonation-banner.tsx'
-import { AnalyticsTracker } from '../features/analytics/analytics-tracker.tsx'
-import { ChatWidget } from '../features/chat/chat-widget.tsx'
-import type { SessionUser } from '../lib/session.ts'
+import { ImpersonationBanner } from '~/features/admin/impersonation-banner.tsx'
+import { AnalyticsTracker } from '~/features/analytics/analytics-tracker.tsx'
+import { ChatWidget } from '~/features/chat/chat-widget.tsx'
+import type { SessionUser } from '~/lib/session.ts'
 import { Footer } from './footer.tsx'
 import { NavBar } from './nav-bar.tsx'
 

@@ -8,7 +8,7 @@ import {
   Input,
 } from '@headmark/ui'
 import { type FormEvent, useState } from 'react'
-import { FormAlert } from './auth/form-alert.tsx'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
 
 /**
  * The state a {@link ConfirmByTyping} dialog shares with the mutation it confirms: the mutation

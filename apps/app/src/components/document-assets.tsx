@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { composeSsrBodyScripts, getSsrBodyScriptParts } from '@tanstack/router-core'
-import { releaseHeldSubmission } from '../lib/early-submit.ts'
-import { paintFirstScript } from '../lib/first-paint.ts'
+import { releaseHeldSubmission } from '~/lib/early-submit.ts'
+import { paintFirstScript } from '~/lib/first-paint.ts'
 
 // The router's <HeadContent> and <Scripts>, except on reading pages (`staticData.paintFirst`):
 // there the page's modules are not preloaded and the entry script is replaced by a loader that

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ORPCError } from '@orpc/client'
-import { UNEXPECTED_ERROR_MESSAGE } from '../lib/errors.ts'
+import { UNEXPECTED_ERROR_MESSAGE } from '~/lib/errors.ts'
 import { DefaultErrorView } from './error-view.tsx'
 
 afterEach(cleanup)

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useState } from 'react'
-import { errorViewMessage } from '../lib/errors.ts'
+import { errorViewMessage } from '~/lib/errors.ts'
 
 /**
  * The default error view: a short message, with the error's explanation one click away. Only

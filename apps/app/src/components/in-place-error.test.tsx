@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/client'
 import { describe, expect, it } from 'vitest'
-import { UNEXPECTED_ERROR_MESSAGE } from '../lib/errors.ts'
+import { UNEXPECTED_ERROR_MESSAGE } from '~/lib/errors.ts'
 import { routeErrorMessage } from './in-place-error.tsx'
 
 describe('the message of an error shown in place', () => {

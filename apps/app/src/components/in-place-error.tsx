@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/client'
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { UNEXPECTED_ERROR_MESSAGE } from '../lib/errors.ts'
+import { UNEXPECTED_ERROR_MESSAGE } from '~/lib/errors.ts'
 
 /**
  * The message to show for a route's error: the server's own (oRPC's messages are written for

@@ -1,14 +1,14 @@
 import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { DOCS_URL } from '../lib/links.ts'
-import type { SessionUser } from '../lib/session.ts'
+import { DOCS_URL } from '~/lib/links.ts'
+import type { SessionUser } from '~/lib/session.ts'
 import { ThemeSwitcher } from './theme-switcher.tsx'
 
 // The signed-in user's menu and organization switcher, in a chunk of its own: its dropdown
 // (Radix, Floating UI) is not loaded for visitors.
 const AccountMenu = lazy(() =>
-  import('../features/organizations/account-menu.tsx').then((module) => ({
+  import('~/features/organizations/account-menu.tsx').then((module) => ({
     default: module.AccountMenu,
   })),
 )

@@ -1,6 +1,6 @@
 import { ThemeToggle } from '@headmark/ui'
 import { useSyncExternalStore } from 'react'
-import { readThemePreference, saveThemePreference } from '../lib/theme.ts'
+import { readThemePreference, saveThemePreference } from '~/lib/theme.ts'
 
 // The saved preference lives in localStorage; this tiny store lets React read it without a
 // hydration mismatch (the server always renders 'system').

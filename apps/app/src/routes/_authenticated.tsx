@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { DASHBOARD_PATH, safeRedirect } from '../lib/redirect-target.ts'
+import { DASHBOARD_PATH, safeRedirect } from '~/lib/redirect-target.ts'
 
 /**
  * Everything under /app and /sign-out: a visitor who is not signed in goes to /get-started, which

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { redirectTarget } from '../lib/redirect-target.ts'
+import { redirectTarget } from '~/lib/redirect-target.ts'
 
 /** Pages for visitors only: a signed-in user goes to the app, or to the page /get-started was
  * asked to return to. */

@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/client'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { authClient } from '../../lib/auth-client.ts'
+import { authClient } from '~/lib/auth-client.ts'
 
 /** Users per page of the admin list. */
 export const ADMIN_PAGE_SIZE = 20

@@ -17,8 +17,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { sessionQuery } from '../../lib/session.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { sessionQuery } from '~/lib/session.ts'
+import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import {
   ADMIN_PAGE_SIZE,
   type AdminUser,

@@ -1,8 +1,8 @@
 import { Button } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { SessionUser } from '../../lib/session.ts'
-import { sessionQuery } from '../../lib/session.ts'
+import type { SessionUser } from '~/lib/session.ts'
+import { sessionQuery } from '~/lib/session.ts'
 
 /** Shown on every page while an admin is impersonating someone. */
 export function ImpersonationBanner({ user }: { user: SessionUser | undefined }) {

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import type { SessionUser } from '../../lib/session.ts'
-import { afterInteractive } from '../../lib/after-interactive.ts'
+import type { SessionUser } from '~/lib/session.ts'
+import { afterInteractive } from '~/lib/after-interactive.ts'
 import { capturePageview, identifyUser, startAnalytics } from './analytics.ts'
 
 /** Starts analytics after the page is interactive, identifies the user and counts page views. */

@@ -1,6 +1,6 @@
 import type { PostHog } from 'posthog-js'
-import { env } from '../../env.ts'
-import { developmentPublicEnv } from '../../public-env-defaults.ts'
+import { env } from '~/env.ts'
+import { developmentPublicEnv } from '~/public-env-defaults.ts'
 
 /** How long the analytics library may take to load before the page gives up on it (spec §9). */
 export const ANALYTICS_LOAD_TIMEOUT_MS = 10_000

@@ -1,4 +1,4 @@
-import { setChatVisitor } from '../chat/chat.ts'
+import { setChatVisitor } from '~/features/chat/chat.ts'
 import { resetAnalytics } from './analytics.ts'
 
 /** On sign-out: analytics forgets the user and the chat's e-mail, name and id are cleared (spec §4). */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
 /** What `billing.getUsage` answers: the organization's use this period against its plan. */
 export type Usage = Awaited<ReturnType<RpcClient['billing']['getUsage']>>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { afterInteractive } from '../../lib/after-interactive.ts'
-import type { SessionUser } from '../../lib/session.ts'
+import { afterInteractive } from '~/lib/after-interactive.ts'
+import type { SessionUser } from '~/lib/session.ts'
 import { loadChat, setChatVisitor } from './chat.ts'
 
 /** The support chat: loaded once the page is interactive, told who the signed-in user is. */

@@ -1,4 +1,4 @@
-import { env } from '../../env.ts'
+import { env } from '~/env.ts'
 
 /** The attributes the chat receives about a signed-in user (spec §1, §4). */
 export interface ChatVisitor {

@@ -16,7 +16,7 @@ import {
   toast,
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { orpc } from '../../lib/orpc.ts'
+import { orpc } from '~/lib/orpc.ts'
 import { type CreatedPage, createPage, discoveredPathsQuery } from './queries.ts'
 import './discovered-paths.css'
 

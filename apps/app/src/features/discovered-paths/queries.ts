@@ -1,4 +1,4 @@
-import { client, orpc } from '../../lib/orpc.ts'
+import { client, orpc } from '~/lib/orpc.ts'
 
 /** Paths customer sites asked the public API for that have no page yet, most requested first. */
 export const discoveredPathsQuery = (organizationSlug: string, siteHostname: string) =>

@@ -1,6 +1,6 @@
 import { createMetadataClient, type MetadataClient } from '@headmark/metadata/client'
 import { z } from 'zod'
-import { env } from '../../env.ts'
+import { env } from '~/env.ts'
 
 const serverSchema = z.object({
   METADATA_API_URL: z.url({ error: 'METADATA_API_URL must be a URL' }).optional(),

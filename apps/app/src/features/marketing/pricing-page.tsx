@@ -1,6 +1,6 @@
 import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
-import { PlanCatalogue } from '../plans/plan-catalogue.tsx'
+import { PlanCatalogue } from '~/features/plans/plan-catalogue.tsx'
 
 /** The pricing page: the plan catalogue (the same one onboarding shows) and what plans share. */
 export function PricingPage() {

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogClose, DialogContent, DialogTrigger } from '@headmark/ui'
 import { type ReactNode, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
-import { errorText } from '../../lib/form-errors.ts'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { errorText } from '~/lib/form-errors.ts'
 
 /**
  * A button that asks before doing something that can not be undone. The dialog stays open and

@@ -1,7 +1,7 @@
 import { Badge, Button, EmptyState, TableCell, TableRow, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Time } from '../../lib/dates.tsx'
-import { orpc } from '../../lib/orpc.ts'
+import { Time } from '~/lib/dates.tsx'
+import { orpc } from '~/lib/orpc.ts'
 import { ConfirmAction } from './confirm-action.tsx'
 import { MembersTable } from './members-table.tsx'
 import {

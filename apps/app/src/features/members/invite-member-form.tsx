@@ -2,9 +2,9 @@ import { Button, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
-import { formErrors } from '../../lib/form-errors.ts'
-import { orpc } from '../../lib/orpc.ts'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { formErrors } from '~/lib/form-errors.ts'
+import { orpc } from '~/lib/orpc.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
 
 type Errors = Partial<Record<'email' | 'role' | 'form', string>>

@@ -1,8 +1,8 @@
 import { Badge, Select, TableCell, TableRow, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Time } from '../../lib/dates.tsx'
-import { orpc } from '../../lib/orpc.ts'
+import { Time } from '~/lib/dates.tsx'
+import { orpc } from '~/lib/orpc.ts'
 import { ConfirmAction } from './confirm-action.tsx'
 import { MembersTable } from './members-table.tsx'
 import {

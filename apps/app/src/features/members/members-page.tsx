@@ -1,8 +1,8 @@
 import { Button } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { organizationQuery } from '../../lib/queries.ts'
-import { OrganizationHeader } from '../organizations/organization-header.tsx'
+import { organizationQuery } from '~/features/organizations/queries.ts'
+import { OrganizationHeader } from '~/features/organizations/organization-header.tsx'
 import { InvitationTable } from './invitation-table.tsx'
 import { MemberTable } from './member-table.tsx'
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
 export type Member = Awaited<ReturnType<RpcClient['members']['list']>>[number]
 export type OrganizationInvitation = Awaited<

@@ -1,8 +1,8 @@
 import type { Metadata } from '@headmark/metadata'
 import { Dialog, DialogContent, RevisionDiff, Skeleton } from '@headmark/ui'
 import { useQuery } from '@tanstack/react-query'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
-import { errorText } from '../../lib/form-errors.ts'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { errorText } from '~/lib/form-errors.ts'
 import { revisionQuery } from './queries.ts'
 
 interface CompareDialogProps {

@@ -1,6 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
 import { Button } from '@headmark/ui'
-import { Time } from '../../lib/dates.tsx'
+import { Time } from '~/lib/dates.tsx'
 import { metadataDifferences } from './metadata-diff.ts'
 import type { Revision } from './queries.ts'
 import { revisionAuthorLabel } from './revision-labels.ts'

@@ -1,4 +1,4 @@
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
 export type Revision = Awaited<ReturnType<RpcClient['metadataRevisions']['get']>>
 export type RevisionSummary = Awaited<

@@ -2,7 +2,7 @@ import type { Metadata } from '@headmark/metadata'
 import { Button, MetadataEditor, type MetadataEditorTab } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Time } from '../../lib/dates.tsx'
+import { Time } from '~/lib/dates.tsx'
 import { revisionQuery } from './queries.ts'
 import { revisionAuthorLabel, revisionSourceLabel } from './revision-labels.ts'
 

@@ -2,7 +2,7 @@ import { Badge, Button } from '@headmark/ui'
 import type { MetadataEditorTab } from '@headmark/ui'
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Time } from '../../lib/dates.tsx'
+import { Time } from '~/lib/dates.tsx'
 import { revisionsQuery } from './queries.ts'
 import { revisionAuthorLabel, revisionSourceLabel } from './revision-labels.ts'
 

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
-import { CreateSiteForm } from '../sites/create-site-form.tsx'
-import { SiteSettingsRefused } from '../sites/access.tsx'
+import { CreateSiteForm } from '~/features/sites/create-site-form.tsx'
+import { SiteSettingsRefused } from '~/features/sites/access.tsx'
 import { OnboardingSteps } from './onboarding-steps.tsx'
 
 /** The site step: the create-site form, continuing to the install step for the new site. */

@@ -1,5 +1,5 @@
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
-import { ORGANIZATION_STALE_TIME_MS } from '../../lib/queries.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
+import { ORGANIZATION_STALE_TIME_MS } from '~/features/organizations/queries.ts'
 
 /** An organization's current subscription as `billing.getSubscription` returns it (null: none). */
 export type Subscription = Awaited<ReturnType<RpcClient['billing']['getSubscription']>>

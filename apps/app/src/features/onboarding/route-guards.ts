@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
-import { isErrorCode } from '../../lib/form-errors.ts'
-import { sitesQuery } from '../sites/queries.ts'
+import { isErrorCode } from '~/lib/form-errors.ts'
+import { sitesQuery } from '~/features/sites/queries.ts'
 import { isPlanSuccessPath } from './guards.ts'
 import { subscriptionQuery } from './queries.ts'
 

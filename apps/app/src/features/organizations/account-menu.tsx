@@ -1,9 +1,9 @@
 import { UserMenu } from '@headmark/ui'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { organizationsQuery } from '../../lib/queries.ts'
-import { renderRouterLink } from '../../lib/render-link.tsx'
-import type { SessionUser } from '../../lib/session.ts'
+import { organizationsQuery } from './queries.ts'
+import { renderRouterLink } from '~/lib/render-link.tsx'
+import type { SessionUser } from '~/lib/session.ts'
 
 /**
  * The signed-in user's menu with the organization switcher: their organizations (the one whose

@@ -1,9 +1,9 @@
 import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ConfirmByTyping, useConfirmByTyping } from '../../components/confirm-by-typing.tsx'
-import { errorText } from '../../lib/form-errors.ts'
-import { orpc } from '../../lib/orpc.ts'
+import { ConfirmByTyping, useConfirmByTyping } from '~/components/confirm-by-typing.tsx'
+import { errorText } from '~/lib/form-errors.ts'
+import { orpc } from '~/lib/orpc.ts'
 import { organizationAccess } from './access.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 

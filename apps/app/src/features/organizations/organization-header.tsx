@@ -1,6 +1,6 @@
 import { Badge } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { organizationQuery } from '../../lib/queries.ts'
+import { organizationQuery } from './queries.ts'
 import { OrganizationNav, organizationNavItems } from './organization-nav.tsx'
 
 /** The organization's name and the user's role in it, over the navigation between its pages. */

@@ -1,7 +1,7 @@
 import { Card, CardContent, EmptyState } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { organizationQuery } from '../../lib/queries.ts'
+import { organizationQuery } from './queries.ts'
 import { organizationAccess } from './access.ts'
 import { DeleteOrganization } from './delete-organization.tsx'
 import { OrganizationHeader } from './organization-header.tsx'

@@ -1,5 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
+
+export const ORGANIZATION_STALE_TIME_MS = 60_000
+
+/** The organizations the signed-in person belongs to. */
+export const organizationsQuery = () => orpc.auth.getOrganizations.queryOptions()
+
+/** One organization by slug, with the caller's role. */
+export const organizationQuery = (organizationSlug: string) =>
+  orpc.auth.getOrganization.queryOptions({
+    input: { organizationSlug },
+    staleTime: ORGANIZATION_STALE_TIME_MS,
+  })
 
 /** An organization as `auth.getOrganization` returns it, with the caller's role. */
 export type Organization = Awaited<ReturnType<RpcClient['auth']['getOrganization']>>

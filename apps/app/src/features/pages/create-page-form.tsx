@@ -2,10 +2,10 @@ import { Button, Field, Input } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
-import { formErrors } from '../../lib/form-errors.ts'
-import { orpc } from '../../lib/orpc.ts'
-import { invalidateSiteData } from '../sites/queries.ts'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { formErrors } from '~/lib/form-errors.ts'
+import { orpc } from '~/lib/orpc.ts'
+import { invalidateSiteData } from '~/features/sites/queries.ts'
 
 type Errors = Partial<Record<'path' | 'form', string>>
 

@@ -13,8 +13,8 @@ import {
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { Time } from '../../lib/dates.tsx'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { Time } from '~/lib/dates.tsx'
+import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import { pagesQuery } from './queries.ts'
 
 const SEARCH_DELAY_MS = 250

@@ -13,10 +13,10 @@ import {
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { FormAlert } from '../../components/auth/form-alert.tsx'
-import { errorText, formErrors } from '../../lib/form-errors.ts'
-import { orpc } from '../../lib/orpc.ts'
-import { invalidateSiteData } from '../sites/queries.ts'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { errorText, formErrors } from '~/lib/form-errors.ts'
+import { orpc } from '~/lib/orpc.ts'
+import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
 
 interface PageSettingsProps {

@@ -1,4 +1,4 @@
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
 /** How many pages one request of the site overview's list brings (the server's maximum is 100). */
 export const PAGES_PER_REQUEST = 50

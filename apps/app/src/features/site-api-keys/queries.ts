@@ -1,4 +1,4 @@
-import { orpc } from '../../lib/orpc.ts'
+import { orpc } from '~/lib/orpc.ts'
 
 /** The site's live API keys (owners and admins only: members get FORBIDDEN). */
 export const siteApiKeysQuery = (organizationSlug: string, siteHostname: string) =>

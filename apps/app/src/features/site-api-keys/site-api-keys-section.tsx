@@ -24,7 +24,7 @@ import {
 import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { orpc } from '../../lib/orpc.ts'
+import { orpc } from '~/lib/orpc.ts'
 import { siteApiKeysQuery } from './queries.ts'
 import './site-api-keys.css'
 

@@ -1,7 +1,7 @@
 import { EmptyState } from '@headmark/ui'
 import type { QueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { organizationQuery } from '../../lib/queries.ts'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 
 /**
  * Whether the signed-in user may create, change and delete this organization's sites (owners

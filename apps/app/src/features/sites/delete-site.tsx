@@ -1,9 +1,9 @@
 import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ConfirmByTyping, useConfirmByTyping } from '../../components/confirm-by-typing.tsx'
-import { errorText } from '../../lib/form-errors.ts'
-import { orpc } from '../../lib/orpc.ts'
+import { ConfirmByTyping, useConfirmByTyping } from '~/components/confirm-by-typing.tsx'
+import { errorText } from '~/lib/form-errors.ts'
+import { orpc } from '~/lib/orpc.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
 
 /** Deletes the site and everything in it, once the person has typed its hostname. */

@@ -1,6 +1,6 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { SiteApiKeysSection } from '../site-api-keys/site-api-keys-section.tsx'
+import { SiteApiKeysSection } from '~/features/site-api-keys/site-api-keys-section.tsx'
 import { DeleteSite } from './delete-site.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteSettingsForm } from './site-settings-form.tsx'

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { orpc, type RpcClient } from '../../lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
 /** A site as `sites.get` and `sites.list` return it. */
 export type Site = Awaited<ReturnType<RpcClient['sites']['get']>>

@@ -10,7 +10,7 @@ import {
 } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Time } from '../../lib/dates.tsx'
+import { Time } from '~/lib/dates.tsx'
 import { sitesQuery } from './queries.ts'
 
 /** The organization's sites by name, with their page count and last change. */

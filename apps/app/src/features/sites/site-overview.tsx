@@ -1,8 +1,8 @@
 import { Button, Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { DiscoveredPathsSection } from '../discovered-paths/discovered-paths-section.tsx'
-import { PageList } from '../pages/page-list.tsx'
+import { DiscoveredPathsSection } from '~/features/discovered-paths/discovered-paths-section.tsx'
+import { PageList } from '~/features/pages/page-list.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteFacts } from './site-facts.tsx'
 

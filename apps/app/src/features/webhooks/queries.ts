@@ -1,4 +1,4 @@
-import { orpc } from '../../lib/orpc.ts'
+import { orpc } from '~/lib/orpc.ts'
 
 /** The spec's named queries of webhooks (mirrors packages/api/src/routers/webhooks.ts). */
 export const webhooksQuery = (organizationSlug: string, siteHostname: string) =>

@@ -1,7 +1,7 @@
 import { consumeEventIterator } from '@orpc/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { client, orpc } from '../../lib/orpc.ts'
+import { client, orpc } from '~/lib/orpc.ts'
 
 /** How long to wait before opening the stream again after it dropped. */
 const RECONNECT_DELAY_MS = 5_000

@@ -3,7 +3,7 @@ import { ORPCError } from '@orpc/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { orpc } from '../../lib/orpc.ts'
+import { orpc } from '~/lib/orpc.ts'
 
 type Errors = { url?: string; description?: string; form?: string }
 

@@ -11,7 +11,7 @@ import {
 } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { organizationQuery } from '../../lib/queries.ts'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 import { webhooksQuery } from './queries.ts'
 import { LastCallBadge } from './webhook-status.tsx'
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '../../features/marketing/contact-page.tsx'
-import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { ContactPage } from '~/features/marketing/contact-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Contact — Headmark',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NextjsGuide } from '../../features/marketing/nextjs-guide.tsx'
-import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { NextjsGuide } from '~/features/marketing/nextjs-guide.tsx'
+import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Next.js guide — Headmark',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PricingPage } from '../../features/marketing/pricing-page.tsx'
-import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { PricingPage } from '~/features/marketing/pricing-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Pricing — Headmark',

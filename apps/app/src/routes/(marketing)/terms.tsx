@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TermsPage } from '../../features/marketing/legal-pages.tsx'
-import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { TermsPage } from '~/features/marketing/legal-pages.tsx'
+import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Terms — Headmark',

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { PendingView } from '../../components/pending-view.tsx'
-import { forgetVisitor } from '../../features/analytics/forget-visitor.ts'
+import { PendingView } from '~/components/pending-view.tsx'
+import { forgetVisitor } from '~/features/analytics/forget-visitor.ts'
 
 /** Signs out in the browser (the cookie is cleared by the auth service), then goes home. */
 export const Route = createFileRoute('/_authenticated/sign-out')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/sign-out')({
   loader: async ({ context }) => {
     try {
       // Loaded here, not with the route: the route tree is in every page's bundle.
-      const { authClient } = await import('../../lib/auth-client.ts')
+      const { authClient } = await import('~/lib/auth-client.ts')
       await authClient.signOut()
     } catch (error) {
       console.error(error)

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { type AuthMode, AuthPanel } from '../../components/auth/auth-panel.tsx'
-import { redirectTarget, safeRedirect } from '../../lib/redirect-target.ts'
+import { type AuthMode, AuthPanel } from '~/features/auth/auth-panel.tsx'
+import { redirectTarget, safeRedirect } from '~/lib/redirect-target.ts'
 
 const MODES: readonly string[] = ['sign-up', 'sign-in', 'magic-link'] satisfies AuthMode[]
 

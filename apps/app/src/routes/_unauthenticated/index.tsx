@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../../features/marketing/home-page.tsx'
-import { loadMarketingMetadata, marketingHead } from '../../features/marketing/page-metadata.ts'
+import { HomePage } from '~/features/marketing/home-page.tsx'
+import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-metadata.ts'
 
 const fallback = {
   title: 'Headmark — metadata for every page',

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { DevMailbox } from '../../components/dev-mailbox.tsx'
+import { DevMailbox } from '~/components/dev-mailbox.tsx'
 
 const listMail = createServerFn({ method: 'GET' })
   .validator((input: { key?: unknown }) => ({

@@ -3,7 +3,7 @@ import { ClientOnly, createFileRoute } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 
 // Loaded in the browser only, and only on this page: the reference is a large bundle of its own.
-const ApiReference = lazy(() => import('../../features/api-reference/api-reference.tsx'))
+const ApiReference = lazy(() => import('~/features/api-reference/api-reference.tsx'))
 
 export const Route = createFileRoute('/docs/api')({
   head: () => ({

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { AdminPage } from '../../../features/admin/admin-page.tsx'
+import { AdminPage } from '~/features/admin/admin-page.tsx'
 
 /** Platform administration; everyone but platform admins gets the not-found page. */
 export const Route = createFileRoute('/_authenticated/app/admin')({

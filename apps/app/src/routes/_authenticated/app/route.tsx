@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { AppCrumbs } from '../../../components/app-crumbs.tsx'
+import { AppCrumbs } from '~/components/app-crumbs.tsx'
 
 export const Route = createFileRoute('/_authenticated/app')({
   component: AppLayout,

@@ -1,7 +1,7 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { InvitationDetails } from '../../../../components/organizations/invitation-details.tsx'
-import { invitationQuery } from '../../../../lib/queries.ts'
+import { InvitationDetails } from '~/features/invitations/invitation-details.tsx'
+import { invitationQuery } from '~/features/invitations/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/invitations/$invitationId')({
   loader: async ({ context, params }) => {

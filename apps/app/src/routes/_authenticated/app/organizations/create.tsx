@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateOrganizationForm } from '../../../../components/organizations/create-organization-form.tsx'
+import { CreateOrganizationForm } from '~/features/organizations/create-organization-form.tsx'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/create')({
   staticData: { crumb: 'Create Organization' },

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { OrganizationsOverview } from '../../../../components/organizations/organizations-overview.tsx'
-import { organizationsQuery, pendingInvitationsQuery } from '../../../../lib/queries.ts'
+import { OrganizationsOverview } from '~/features/organizations/organizations-overview.tsx'
+import { organizationsQuery } from '~/features/organizations/queries.ts'
+import { pendingInvitationsQuery } from '~/features/invitations/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/')({
   loader: async ({ context }) => {

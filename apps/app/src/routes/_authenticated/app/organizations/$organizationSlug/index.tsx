@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { OrganizationHome } from '../../../../../components/organizations/organization-home.tsx'
-import { hasNoSites } from '../../../../../features/onboarding/route-guards.ts'
+import { OrganizationHome } from '~/features/organizations/organization-home.tsx'
+import { hasNoSites } from '~/features/onboarding/route-guards.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug/')({
   loader: async ({ context, params }) => {

@@ -1,12 +1,12 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
-import { addressAfterSlugChange } from '../../../../../features/organizations/former-slug.ts'
-import { isOnboardingPath } from '../../../../../features/onboarding/guards.ts'
-import { subscriptionQuery } from '../../../../../features/onboarding/queries.ts'
-import { freshSubscription } from '../../../../../features/onboarding/route-guards.ts'
-import billingStyles from '../../../../../features/billing/billing.css?url'
-import { QuotaBanner } from '../../../../../features/billing/quota-banner.tsx'
-import { organizationQuery } from '../../../../../lib/queries.ts'
+import { addressAfterSlugChange } from '~/features/organizations/former-slug.ts'
+import { isOnboardingPath } from '~/features/onboarding/guards.ts'
+import { subscriptionQuery } from '~/features/onboarding/queries.ts'
+import { freshSubscription } from '~/features/onboarding/route-guards.ts'
+import billingStyles from '~/features/billing/billing.css?url'
+import { QuotaBanner } from '~/features/billing/quota-banner.tsx'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug')({
   // In beforeLoad, which runs before the pages' own beforeLoad: a page below never sees an

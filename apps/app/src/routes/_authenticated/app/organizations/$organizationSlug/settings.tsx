@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OrganizationSettings } from '../../../../../features/organizations/organization-settings.tsx'
+import { OrganizationSettings } from '~/features/organizations/organization-settings.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/settings',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BillingPage } from '../../../../../../features/billing/billing-page.tsx'
-import { subscriptionQuery, usageQuery } from '../../../../../../features/billing/queries.ts'
+import { BillingPage } from '~/features/billing/billing-page.tsx'
+import { subscriptionQuery, usageQuery } from '~/features/billing/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/billing/',

@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MembersPage } from '../../../../../../features/members/members-page.tsx'
-import {
-  membersQuery,
-  organizationInvitationsQuery,
-} from '../../../../../../features/members/queries.ts'
+import { MembersPage } from '~/features/members/members-page.tsx'
+import { membersQuery, organizationInvitationsQuery } from '~/features/members/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/members/',

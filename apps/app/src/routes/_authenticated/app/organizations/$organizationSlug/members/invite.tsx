@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { InviteMemberForm } from '../../../../../../features/members/invite-member-form.tsx'
-import { InPlaceRefusal } from '../../../../../../features/members/in-place-refusal.tsx'
-import { organizationQuery } from '../../../../../../lib/queries.ts'
+import { InviteMemberForm } from '~/features/members/invite-member-form.tsx'
+import { InPlaceRefusal } from '~/features/members/in-place-refusal.tsx'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/members/invite',

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import memberStyles from '../../../../../../features/members/members.css?url'
+import memberStyles from '~/features/members/members.css?url'
 
 export const Route = createFileRoute('/_authenticated/app/organizations/$organizationSlug/members')(
   {

@@ -1,11 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { publicApiUrl } from '../../../../../../features/onboarding/api-url.ts'
-import { validateInstallSearch } from '../../../../../../features/onboarding/guards.ts'
-import { InstallGuide } from '../../../../../../features/onboarding/install-guide.tsx'
-import { guardInstallStep } from '../../../../../../features/onboarding/route-guards.ts'
-import { siteQuery } from '../../../../../../features/sites/queries.ts'
-import { SiteNotFound } from '../../../../../../features/sites/site-not-found.tsx'
-import { isErrorCode } from '../../../../../../lib/form-errors.ts'
+import { publicApiUrl } from '~/features/onboarding/api-url.ts'
+import { validateInstallSearch } from '~/features/onboarding/guards.ts'
+import { InstallGuide } from '~/features/onboarding/install-guide.tsx'
+import { guardInstallStep } from '~/features/onboarding/route-guards.ts'
+import { siteQuery } from '~/features/sites/queries.ts'
+import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
+import { isErrorCode } from '~/lib/form-errors.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/install',

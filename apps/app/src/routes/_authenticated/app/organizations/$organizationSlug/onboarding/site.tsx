@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FirstSite } from '../../../../../../features/onboarding/first-site.tsx'
-import { guardSiteStep } from '../../../../../../features/onboarding/route-guards.ts'
-import { loadSiteAccess } from '../../../../../../features/sites/access.tsx'
+import { FirstSite } from '~/features/onboarding/first-site.tsx'
+import { guardSiteStep } from '~/features/onboarding/route-guards.ts'
+import { loadSiteAccess } from '~/features/sites/access.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/site',

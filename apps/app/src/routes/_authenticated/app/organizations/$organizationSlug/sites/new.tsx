@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadSiteAccess, SiteSettingsRefused } from '../../../../../../features/sites/access.tsx'
-import { CreateSiteForm } from '../../../../../../features/sites/create-site-form.tsx'
+import { loadSiteAccess, SiteSettingsRefused } from '~/features/sites/access.tsx'
+import { CreateSiteForm } from '~/features/sites/create-site-form.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/new',

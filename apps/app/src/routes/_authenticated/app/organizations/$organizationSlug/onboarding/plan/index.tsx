@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ChoosePlan } from '../../../../../../../features/onboarding/choose-plan.tsx'
+import { ChoosePlan } from '~/features/onboarding/choose-plan.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/',

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { guardPlanStep } from '../../../../../../../features/onboarding/route-guards.ts'
+import { guardPlanStep } from '~/features/onboarding/route-guards.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan',

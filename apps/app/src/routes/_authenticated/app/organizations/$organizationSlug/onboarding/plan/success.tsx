@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlanSuccess } from '../../../../../../../features/onboarding/plan-success.tsx'
-import { organizationQuery } from '../../../../../../../lib/queries.ts'
+import { PlanSuccess } from '~/features/onboarding/plan-success.tsx'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success',

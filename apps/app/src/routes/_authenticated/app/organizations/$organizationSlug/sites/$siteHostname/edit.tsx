@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { loadSiteAccess, SiteSettingsRefused } from '../../../../../../../features/sites/access.tsx'
-import { EditSite } from '../../../../../../../features/sites/edit-site.tsx'
+import { loadSiteAccess, SiteSettingsRefused } from '~/features/sites/access.tsx'
+import { EditSite } from '~/features/sites/edit-site.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit',

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { pagesQuery } from '../../../../../../../features/pages/queries.ts'
-import { loadSiteAccess } from '../../../../../../../features/sites/access.tsx'
-import { SiteOverview } from '../../../../../../../features/sites/site-overview.tsx'
+import { pagesQuery } from '~/features/pages/queries.ts'
+import { loadSiteAccess } from '~/features/sites/access.tsx'
+import { SiteOverview } from '~/features/sites/site-overview.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/',

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
-import { isErrorCode } from '../../../../../../../lib/form-errors.ts'
-import { SiteNotFound } from '../../../../../../../features/sites/site-not-found.tsx'
-import { siteQuery } from '../../../../../../../features/sites/queries.ts'
+import { isErrorCode } from '~/lib/form-errors.ts'
+import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
+import { siteQuery } from '~/features/sites/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname',

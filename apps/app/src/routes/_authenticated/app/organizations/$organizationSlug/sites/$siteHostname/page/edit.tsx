@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { PageSettings } from '../../../../../../../../features/pages/page-settings.tsx'
+import { PageSettings } from '~/features/pages/page-settings.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit',

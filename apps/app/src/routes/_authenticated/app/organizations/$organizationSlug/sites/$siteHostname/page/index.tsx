@@ -1,12 +1,9 @@
 import type { MetadataEditorTab } from '@headmark/ui'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import {
-  revisionQuery,
-  revisionsQuery,
-} from '../../../../../../../../features/metadata-revisions/queries.ts'
-import { PageEditor } from '../../../../../../../../features/metadata-revisions/page-editor.tsx'
-import { editorSearch } from '../../../../../../../../features/pages/search.ts'
+import { revisionQuery, revisionsQuery } from '~/features/metadata-revisions/queries.ts'
+import { PageEditor } from '~/features/metadata-revisions/page-editor.tsx'
+import { editorSearch } from '~/features/pages/search.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/',

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
-import { InPlaceError } from '../../../../../../../../components/in-place-error.tsx'
-import { PageNotFound } from '../../../../../../../../features/pages/page-not-found.tsx'
-import { pageQuery } from '../../../../../../../../features/pages/queries.ts'
-import { pathFromSearch } from '../../../../../../../../features/pages/search.ts'
-import { isErrorCode } from '../../../../../../../../lib/form-errors.ts'
+import { InPlaceError } from '~/components/in-place-error.tsx'
+import { PageNotFound } from '~/features/pages/page-not-found.tsx'
+import { pageQuery } from '~/features/pages/queries.ts'
+import { pathFromSearch } from '~/features/pages/search.ts'
+import { isErrorCode } from '~/lib/form-errors.ts'
 
 /** One page of the site; without `path`, the site's defaults. */
 export const Route = createFileRoute(

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreatePageForm } from '../../../../../../../../features/pages/create-page-form.tsx'
-import { pathFromSearch } from '../../../../../../../../features/pages/search.ts'
+import { CreatePageForm } from '~/features/pages/create-page-form.tsx'
+import { pathFromSearch } from '~/features/pages/search.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { webhooksQuery } from '../../../../../../../../features/webhooks/queries.ts'
-import { WebhookList } from '../../../../../../../../features/webhooks/webhook-list.tsx'
+import { webhooksQuery } from '~/features/webhooks/queries.ts'
+import { WebhookList } from '~/features/webhooks/webhook-list.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/',

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { WebhookForm } from '../../../../../../../../features/webhooks/webhook-form.tsx'
+import { WebhookForm } from '~/features/webhooks/webhook-form.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new',

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import webhookStyles from '../../../../../../../../features/webhooks/webhooks.css?url'
+import webhookStyles from '~/features/webhooks/webhooks.css?url'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',

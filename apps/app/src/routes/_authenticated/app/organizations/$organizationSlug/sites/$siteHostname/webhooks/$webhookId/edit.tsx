@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { webhookQuery } from '../../../../../../../../../features/webhooks/queries.ts'
-import { WebhookForm } from '../../../../../../../../../features/webhooks/webhook-form.tsx'
+import { webhookQuery } from '~/features/webhooks/queries.ts'
+import { WebhookForm } from '~/features/webhooks/webhook-form.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit',

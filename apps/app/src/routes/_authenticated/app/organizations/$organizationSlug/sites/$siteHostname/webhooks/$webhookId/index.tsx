@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { WebhookDetail } from '../../../../../../../../../features/webhooks/webhook-detail.tsx'
+import { WebhookDetail } from '~/features/webhooks/webhook-detail.tsx'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/',

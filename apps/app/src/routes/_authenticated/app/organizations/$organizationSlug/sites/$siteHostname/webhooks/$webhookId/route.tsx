@@ -1,6 +1,6 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
-import { webhookQuery } from '../../../../../../../../../features/webhooks/queries.ts'
+import { webhookQuery } from '~/features/webhooks/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId',

@@ -1,4 +1,4 @@
-import { MessageWithBillingLink } from '../../features/billing/quota-message.tsx'
+import { MessageWithBillingLink } from '~/features/billing/quota-message.tsx'
 
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null

@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { InvitationAnswer } from '../../features/members/invitation-answer.tsx'
-import { invitationQuery } from '../../lib/queries.ts'
+import { InvitationAnswer } from './invitation-answer.tsx'
+import { invitationQuery } from './queries.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' })
 

@@ -1,8 +1,8 @@
 import { Button, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { orpc } from '../../lib/orpc.ts'
-import { invalidateMembership } from './queries.ts'
+import { orpc } from '~/lib/orpc.ts'
+import { invalidateMembership } from '~/features/members/queries.ts'
 
 /** Accept (and go to the organization) or reject (and go back to the dashboard). */
 export function InvitationAnswer({

@@ -1,6 +1,6 @@
 import { Button, Field, Input } from '@headmark/ui'
 import { useState } from 'react'
-import { authClient } from '../../lib/auth-client.ts'
+import { authClient } from '~/lib/auth-client.ts'
 import { CheckInbox, FormAlert } from './form-alert.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 

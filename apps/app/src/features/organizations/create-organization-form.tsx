@@ -3,8 +3,8 @@ import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { orpc } from '../../lib/orpc.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { orpc } from '~/lib/orpc.ts'
+import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 
 const SLUG_SUGGESTION_DELAY_MS = 300
 

@@ -1,7 +1,7 @@
 import { Button, Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { authClient } from '../../lib/auth-client.ts'
+import { authClient } from '~/lib/auth-client.ts'
 import { FormAlert } from './form-alert.tsx'
 import { useAuthForm } from './use-auth-form.ts'
 

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, CardContent, EmptyState } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { organizationsQuery, pendingInvitationsQuery } from '../../lib/queries.ts'
+import { organizationsQuery } from './queries.ts'
+import { pendingInvitationsQuery } from '~/features/invitations/queries.ts'
 
 const roleLabel = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const
 

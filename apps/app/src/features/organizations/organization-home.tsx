@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { OrganizationHeader } from '../../features/organizations/organization-header.tsx'
-import { SiteList } from '../../features/sites/site-list.tsx'
-import { organizationQuery } from '../../lib/queries.ts'
+import { OrganizationHeader } from './organization-header.tsx'
+import { SiteList } from '~/features/sites/site-list.tsx'
+import { organizationQuery } from './queries.ts'
 
 export function OrganizationHome({ slug }: { slug: string }) {
   const { data: organization } = useSuspenseQuery(organizationQuery(slug))
