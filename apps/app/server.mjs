@@ -10,13 +10,10 @@ import { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import { toNodeHandler } from 'srvx/node'
-import { handlePublicApi, preparePublicApi } from '@headmark/api'
 import { proxyIngest } from './ingest-proxy.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const clientDir = join(root, 'dist', 'client')
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST
 
 const contentTypes = {
   '.js': 'text/javascript; charset=utf-8',
@@ -114,13 +111,11 @@ function compress(response, encoding) {
   })
 }
 
+// Everything the server needs comes from the server bundle, which builds the app's one Headmark
+// instance from the environment (src/server/env.ts): its settings, the public API, the edge.
 const entry = await import('./dist/server/server.js')
 const edge = await entry.prepareServer()
-const { logger } = edge
-// The public metadata API (/api/openapi/*) is answered here, before static files and Start.
-await preparePublicApi()
-// Analytics through the app's own /ingest path; a VITE_ANALYTICS_HOST set at start wins over the build's.
-const ingestTarget = process.env.VITE_ANALYTICS_HOST ?? entry.analyticsHost
+const { logger, port, host } = edge
 
 /** The methods the app answers; the public API (answered before) has its own. */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
@@ -195,7 +190,6 @@ function plainAnswer(res, facts, status, message, extra = {}) {
 
 /** One request, answered with what the edge established about it (see request-facts.ts). */
 async function answer(req, res, facts) {
-  if (handlePublicApi(req, res)) return
   // /api/rpc and /api/auth refuse other methods themselves, in their clients' error shape; the
   // methods a Web Request can not even carry (TRACE, TRACK, CONNECT) are refused here for all.
   const method = String(req.method)
@@ -223,13 +217,16 @@ async function answer(req, res, facts) {
     limit: edge.limitIngest,
     headers: edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
   }
-  if (await proxyIngest(req, res, ingestTarget, ingest)) return
+  if (await proxyIngest(req, res, edge.analyticsHost, ingest)) return
   if (await serveStatic(req, res)) return
   await appHandler(req, res)
 }
 
 async function handle(req, res) {
   try {
+    // The public metadata API (/api/openapi/*) is answered first, before any work its hot path
+    // does not need.
+    if (edge.handlePublicApi(req, res)) return
     // What the app learns of the client comes from here, never from the request's own headers:
     // a client's copy of an internal header is dropped, and the facts travel out of band.
     edge.dropInternalHeaders(req)

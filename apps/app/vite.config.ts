@@ -1,11 +1,19 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite'
+import {
+  defaultClientConditions,
+  defaultExternalConditions,
+  defaultServerConditions,
+  defineConfig,
+  isRunnableDevEnvironment,
+  loadEnv,
+  type Plugin,
+  type UserConfig,
+} from 'vite'
 import { assertPublicEnv } from './src/env-schema.ts'
+import type * as DevEdgeModule from './src/server/dev-edge.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
-
-import { dropInternalHeaders, runWithRequestFacts } from '../../packages/api/src/request-facts.ts'
 
 // Committed development defaults for the public build-time variables, so that a fresh clone
 // builds and starts with no .env. Real values (from the shell or a .env file) take precedence;
@@ -14,17 +22,24 @@ for (const [key, value] of Object.entries(developmentPublicEnv)) {
   if (!process.env[key]) process.env[key] = value
 }
 
-/** `npm run dev` answers the public metadata API with the production server's handler. */
-function publicApi(): Plugin {
+type DevEdge = typeof DevEdgeModule
+
+/**
+ * `npm run dev` does what the production server's edge does (src/server/dev-edge.ts): it is loaded
+ * through the SSR module runner TanStack Start renders with, so the development server and the
+ * app share one Headmark instance and one store of request facts.
+ */
+function headmarkEdge(): Plugin {
   return {
-    name: 'headmark:public-api',
+    name: 'headmark:edge',
     configureServer(server) {
+      const ssr = server.environments.ssr
+      if (!isRunnableDevEnvironment(ssr)) throw new Error('The SSR environment must be runnable.')
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/api/openapi/')) return next()
-        import('@headmark/api').then(
-          ({ handlePublicApi }) => void (handlePublicApi(req, res) || next()),
-          next,
-        )
+        ssr.runner
+          .import<DevEdge>('/src/server/dev-edge.ts')
+          .then((edge) => edge.handleDevRequest(req, res, next))
+          .catch(next)
       })
     },
   }
@@ -40,25 +55,20 @@ export default defineConfig(({ mode }) => {
 /** `~/…` is the app's own `src/…`, wherever the importing file sits. */
 const appSource = fileURLToPath(new URL('./src', import.meta.url))
 
+// The workspace packages' `source` condition (their TypeScript) besides Vite's own conditions:
+// replacing those would resolve server code to packages' browser builds (TanStack's isServer, so
+// server functions called while rendering had no server side under `npm run dev`).
 const config = {
   server: { port: 3000 },
-  resolve: { conditions: ['source'], alias: { '~': appSource } },
+  resolve: { conditions: ['source', ...defaultClientConditions], alias: { '~': appSource } },
   ssr: {
-    resolve: { conditions: ['source'], externalConditions: ['source'] },
+    resolve: {
+      conditions: ['source', ...defaultServerConditions],
+      externalConditions: ['source', ...defaultExternalConditions],
+    },
   },
   plugins: [
-    {
-      // As the production server does: the client's address is the socket's peer, handed to the
-      // app out of band, and a client's copy of an internal header is dropped (request-facts.ts).
-      name: 'headmark-client-address',
-      configureServer(server) {
-        server.middlewares.use((req, _res, next) => {
-          dropInternalHeaders(req)
-          runWithRequestFacts({ address: req.socket.remoteAddress ?? '' }, next)
-        })
-      },
-    },
-    publicApi(),
+    headmarkEdge(),
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).

@@ -118,7 +118,7 @@ export interface Headmark extends Process {
  * limits off and webhooks to loopback addresses allowed.
  */
 /** The development mailbox's key on the Headmark the examples' tests start. */
-const DEV_MAILBOX_KEY = 'examples-development-mailbox-key'
+export const DEV_MAILBOX_KEY = 'examples-development-mailbox-key'
 
 export async function startHeadmark(env: Record<string, string> = {}): Promise<Headmark> {
   if (!existsSync(`${appRoot}dist/server/server.js`)) {
@@ -253,10 +253,14 @@ const sessionCookies = (response: Response, url: string): SessionCookie[] =>
   })
 
 /**
- * Signs up with e-mail and password, confirms the address through the development mailbox and
- * signs in.
+ * Signs up with e-mail and password, confirms the address through the development mailbox (with
+ * {@link DEV_MAILBOX_KEY}) and signs in, on the Headmark at `origin`.
  */
-async function signUp(origin: string, name: string, email: string): Promise<HeadmarkAccount> {
+export async function signUp(
+  origin: string,
+  name: string,
+  email: string,
+): Promise<HeadmarkAccount> {
   const json = { origin, 'content-type': 'application/json' }
   const auth = async (path: string, body: unknown) =>
     expectOk(

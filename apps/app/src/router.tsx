@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { createIsomorphicFn } from '@tanstack/react-start'
-import { currentCspNonce } from '@headmark/api/request-facts'
+import { currentCspNonce } from '@headmark/api/edge'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { DefaultErrorView } from '~/components/error-view.tsx'
 import { NotFound } from '~/components/not-found.tsx'

@@ -1,19 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { consumeLimit, limits, type Logger } from '@headmark/api'
 import {
   clientAddress,
+  currentRequestFacts,
+  dropInternalHeaders,
   errorResponse,
   limitRequestBody,
+  runWithRequestFacts,
   securityHeaders,
   surfaceOf,
 } from '@headmark/api/edge'
-import { consumeLimit, limits } from '@headmark/api/limits'
-import {
-  currentRequestFacts,
-  dropInternalHeaders,
-  runWithRequestFacts,
-} from '@headmark/api/request-facts'
-import type { Logger } from '@headmark/api/log'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { placeholderPublicEnv } from './public-env-defaults.ts'
+import { appEnv, serverEnv } from './server/env.ts'
+import { closeHeadmark, headmark } from './server/headmark.ts'
 
 /**
  * The chat widget's sources, when it is switched on: its script origin, and for Tawk.to the hosts
@@ -26,14 +26,16 @@ function chatSources(): string[] {
 }
 
 /**
- * Where the production server forwards /ingest (see ingest-proxy.mjs); none while the build has
- * the development placeholder, so a local run sends nobody's traffic anywhere.
+ * Where the production server forwards /ingest (see ingest-proxy.mjs): VITE_ANALYTICS_HOST set at
+ * start, else the build's; none while it is the development placeholder, so a local run sends
+ * nobody's traffic anywhere.
  */
-export const analyticsHost: string | undefined = placeholderPublicEnv(import.meta.env).includes(
-  'VITE_ANALYTICS_HOST',
-)
-  ? undefined
-  : import.meta.env.VITE_ANALYTICS_HOST
+function analyticsHost(): string | undefined {
+  if (appEnv.VITE_ANALYTICS_HOST) return appEnv.VITE_ANALYTICS_HOST
+  return placeholderPublicEnv(import.meta.env).includes('VITE_ANALYTICS_HOST')
+    ? undefined
+    : import.meta.env.VITE_ANALYTICS_HOST
+}
 
 export default createServerEntry({
   fetch(request, opts) {
@@ -47,7 +49,7 @@ export default createServerEntry({
  * configuration fails at start rather than on the first request.
  */
 export async function prepareServer(): Promise<ServerEdge> {
-  if (process.env.NODE_ENV === 'production') {
+  if (serverEnv.NODE_ENV === 'production') {
     const placeholders = placeholderPublicEnv(import.meta.env)
     if (placeholders.length > 0) {
       throw new Error(
@@ -55,8 +57,10 @@ export async function prepareServer(): Promise<ServerEdge> {
       )
     }
   }
-  const { getHeadmark } = await import('@headmark/api')
-  const { env, db, logger, mailbox } = await getHeadmark()
+  const server = await headmark()
+  const { env, db, logger, mailbox } = server
+  // The public metadata API is answered first by server.mjs: started here, not on a first request.
+  await server.publicApi()
   const development = env.NODE_ENV !== 'production' || mailbox !== null
   if (development) {
     const mailboxUrl = new URL('/dev/mailbox', env.BETTER_AUTH_URL)
@@ -66,6 +70,10 @@ export async function prepareServer(): Promise<ServerEdge> {
     )
   }
   return {
+    port: appEnv.PORT,
+    host: appEnv.HOST,
+    analyticsHost: analyticsHost(),
+    handlePublicApi: (req, res) => server.handlePublicApi(req, res),
     development,
     maxBodyBytes: env.MAX_BODY_BYTES,
     trustedProxies: env.trustedProxies,
@@ -93,6 +101,13 @@ export async function prepareServer(): Promise<ServerEdge> {
 
 /** What the production server (server.mjs) needs from the server bundle to guard its edge. */
 export interface ServerEdge {
+  port: number
+  /** Where to listen; unset: loopback only while development features are on, else everywhere. */
+  host: string | undefined
+  /** Where /ingest goes; none: analytics is not configured. */
+  analyticsHost: string | undefined
+  /** Answers /api/openapi/* first, on Node's own request (false for other paths). */
+  handlePublicApi(req: IncomingMessage, res: ServerResponse): boolean
   /** Development features (the mailbox, loopback webhooks) are on: listen on loopback only. */
   development: boolean
   maxBodyBytes: number
@@ -117,6 +132,5 @@ export interface ServerEdge {
 
 /** Closes the database so that the process can exit. */
 export async function closeServer(): Promise<void> {
-  const { closeHeadmark } = await import('@headmark/api')
   await closeHeadmark()
 }

@@ -12,7 +12,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE)
     return 2
   }
-  const env = loadServerEnv()
+  const env = loadServerEnv(process.env)
   const connection = await connectDatabase(env.database)
   await connection.migrate(env.MIGRATIONS_FOLDER)
   if (!(await grantPlatformAdmin(connection.db, email))) {

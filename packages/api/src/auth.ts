@@ -136,10 +136,16 @@ export function createAuth({
     onAPIError: {
       onError(error) {
         if (!logger) return
-        if (error instanceof APIError && error.statusCode < 500) {
-          logger.info(
-            `[auth] ${error.statusCode} ${error.body?.code ?? error.status}: ${error.message.slice(0, 200)}`,
-          )
+        // better-call's APIError (its own class, not better-auth's re-export): a status code.
+        const answered = error as {
+          statusCode?: unknown
+          status?: unknown
+          body?: { code?: unknown }
+        }
+        if (typeof answered.statusCode === 'number' && answered.statusCode < 500) {
+          const code = String(answered.body?.code ?? answered.status ?? '')
+          const message = error instanceof Error ? error.message : String(error)
+          logger.info(`[auth] ${answered.statusCode} ${code}: ${message.slice(0, 200)}`)
         } else {
           logger.error('[auth] an endpoint failed', error)
         }

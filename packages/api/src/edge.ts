@@ -5,6 +5,9 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import { ORPCError } from '@orpc/server'
 
+// What the server knows of the request being answered travels with the edge's checks.
+export * from './request-facts.ts'
+
 /** The largest request body accepted by default: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 

@@ -263,11 +263,11 @@ export interface StripeSettings {
  * start without a real URL, secret and mail server.
  *
  * @example
- * const env = loadServerEnv() // reads process.env
+ * const env = loadServerEnv(process.env) // an entry point hands over its environment
  * const testEnv = loadServerEnv({ NODE_ENV: 'test', DATABASE_URL: 'pglite:memory' })
  */
 export function loadServerEnv(
-  runtimeEnv: Record<string, string | undefined> = process.env,
+  runtimeEnv: Record<string, string | undefined>,
   cwd: string = process.cwd(),
 ): ServerEnv {
   let parsed: z.output<typeof serverEnvSchema>

@@ -14,15 +14,20 @@ async function childEnv() {
   }
 }
 
-describe('getHeadmark', () => {
-  it('is one instance per process, and the process exits once it is closed', async () => {
+describe('createHeadmark', () => {
+  it('builds a server from the environment it is handed, and the process exits once it is closed', async () => {
     const script = `
-      import { getHeadmark, closeHeadmark } from './src/index.ts'
-      const [a, b] = await Promise.all([getHeadmark(), getHeadmark()])
-      const session = await a.handleRpc(new Request('http://127.0.0.1:3999/api/rpc/auth/getSession'))
-      console.log(JSON.stringify({ same: a === b, status: session.status, body: await session.json() }))
-      await closeHeadmark()
-      await closeHeadmark()
+      import { createHeadmark, loadServerEnv } from './src/index.ts'
+      const headmark = await createHeadmark(loadServerEnv(process.env))
+      const session = await headmark.handleRpc(new Request('http://127.0.0.1:3999/api/rpc/auth/getSession'))
+      const api = await headmark.publicApi()
+      console.log(JSON.stringify({
+        sameApi: api === (await headmark.publicApi()),
+        status: session.status,
+        body: await session.json(),
+      }))
+      await headmark.close()
+      await headmark.close()
     `
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -30,14 +35,14 @@ describe('getHeadmark', () => {
       { cwd: packageDir, env: await childEnv(), timeout: 30_000 },
     )
     const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '')
-    expect(result).toEqual({ same: true, status: 200, body: { json: {} } })
+    expect(result).toEqual({ sameApi: true, status: 200, body: { json: {} } })
   })
 
   it('closes the database and re-raises SIGTERM when nothing else handles it', async () => {
     const child = await startChild(`
       import { createServer } from 'node:http'
-      import { getHeadmark } from './src/index.ts'
-      await getHeadmark()
+      import { createHeadmark, loadServerEnv } from './src/index.ts'
+      await createHeadmark(loadServerEnv(process.env))
       createServer().listen(0, '127.0.0.1', () => console.log('ready'))
     `)
     child.kill('SIGTERM')
@@ -48,8 +53,8 @@ describe('getHeadmark', () => {
     const child = await startChild(`
       import { createServer } from 'node:http'
       import { sql } from 'drizzle-orm'
-      import { getHeadmark } from './src/index.ts'
-      const headmark = await getHeadmark()
+      import { createHeadmark, loadServerEnv } from './src/index.ts'
+      const headmark = await createHeadmark(loadServerEnv(process.env))
       const server = createServer().listen(0, '127.0.0.1', () => console.log('ready'))
       process.on('SIGTERM', async () => {
         server.close()

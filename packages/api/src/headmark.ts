@@ -5,6 +5,7 @@ import {
   onError,
   type RouterClient,
 } from '@orpc/server'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RPCHandler } from '@orpc/server/fetch'
 import { type Auth, createAuth } from './auth.ts'
 import { type BillingJobs, createBillingJobs } from './billing/cancellations.ts'
@@ -20,7 +21,7 @@ import {
   requestContainsNul,
   type Surface,
 } from './edge.ts'
-import { loadServerEnv, type ServerEnv } from './env.ts'
+import type { ServerEnv } from './env.ts'
 import { withClientAddress } from './request-facts.ts'
 import { createLogger, type Logger } from './log.ts'
 import {
@@ -32,6 +33,8 @@ import {
   mailerForAuth,
   trackMailFailures,
 } from './mailer.ts'
+import { PUBLIC_API_PREFIX, type PublicApi } from './public-api/handler.ts'
+import { startPublicApi } from './public-api/instance.ts'
 import { type Router, router } from './router.ts'
 import type { Context } from './rpc/context.ts'
 import { mapMailFailures, mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
@@ -63,6 +66,17 @@ export interface Headmark {
    * does, so no SQL or stack reaches a page.
    */
   createClient(headers: () => Headers): RouterClient<Router>
+  /**
+   * The public metadata API (`/api/openapi/*`) of this instance: started on the first call (cache,
+   * LISTEN on PostgreSQL), closed with the instance.
+   */
+  publicApi(): Promise<PublicApi>
+  /**
+   * Answers `/api/openapi/*` on Node's own request and response, before anything else runs;
+   * false for any other URL. Synchronous once the public API has started (publicApi()); before,
+   * it starts it and answers when it is ready.
+   */
+  handlePublicApi(req: IncomingMessage, res: ServerResponse): boolean
   /** Sends e-mail (SMTP, or the development mailbox). */
   mailer: Mailer
   /** The development mailbox; null in production or when SMTP_URL is set. */
@@ -84,7 +98,8 @@ export interface CreateHeadmarkOptions {
 
 /**
  * Builds the server from a validated env: opens the database (once per process), applies
- * pending migrations, wires the mailer and better-auth. Most callers want {@link getHeadmark}.
+ * pending migrations, wires the mailer, better-auth, webhook delivery, billing's jobs and the
+ * public API. The app builds one (apps/app/src/server/headmark.ts); tests build their own.
  *
  * @example
  * const headmark = await createHeadmark(loadServerEnv({ DATABASE_URL: 'pglite:memory' }))
@@ -222,6 +237,22 @@ export async function createHeadmark(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
   )
 
+  let publicApiStart: Promise<PublicApi> | undefined
+  let publicApiReady: PublicApi | undefined
+  function publicApi(): Promise<PublicApi> {
+    if (!publicApiStart) {
+      const start = startPublicApi({ db, events, env })
+      publicApiStart = start
+      start.then(
+        (api) => (publicApiReady = api),
+        () => {
+          if (publicApiStart === start) publicApiStart = undefined
+        },
+      )
+    }
+    return publicApiStart
+  }
+
   return {
     env,
     db,
@@ -234,6 +265,20 @@ export async function createHeadmark(
     logger,
     createContext,
     createClient: (headers) => createInProcessClient(() => createContext(headers())),
+    publicApi,
+    handlePublicApi(req, res) {
+      if (!req.url?.startsWith(PUBLIC_API_PREFIX)) return false
+      if (publicApiReady) return publicApiReady.handle(req, res)
+      publicApi().then(
+        (api) => void api.handle(req, res),
+        (error: unknown) => {
+          logger.error('[public-api] could not start', error)
+          res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' })
+          res.end('The metadata API is starting; try again in a few seconds.')
+        },
+      )
+      return true
+    },
     async handleAuth(incoming) {
       const request = await guard(incoming, 'auth')
       if (request instanceof Response) return request
@@ -335,39 +380,4 @@ function refuseRpcContentType(request: Request, acceptsFiles: boolean): Response
     'UNSUPPORTED_MEDIA_TYPE',
     `Send procedure input as application/json${acceptsFiles ? ' or multipart/form-data' : ''}, not ${type}.`,
   )
-}
-
-// On globalThis so that modules re-evaluated by vite in development share one server.
-const singletonKey = Symbol.for('headmark.api.singleton')
-type Singleton = { promise?: Promise<Headmark> }
-const singleton: Singleton =
-  ((globalThis as Record<symbol, unknown>)[singletonKey] as Singleton | undefined) ?? {}
-;(globalThis as Record<symbol, unknown>)[singletonKey] = singleton
-
-/**
- * The process-wide server: validates process.env, opens the database, runs migrations and
- * builds auth on first call; later calls get the same instance.
- *
- * @example
- * const headmark = await getHeadmark()
- * return headmark.handleRpc(request)
- */
-export function getHeadmark(): Promise<Headmark> {
-  if (!singleton.promise) {
-    const promise = Promise.resolve().then(() => createHeadmark(loadServerEnv()))
-    singleton.promise = promise
-    promise.catch(() => {
-      if (singleton.promise === promise) singleton.promise = undefined
-    })
-  }
-  return singleton.promise
-}
-
-/** Closes the process-wide server, if it was started. */
-export async function closeHeadmark(): Promise<void> {
-  const promise = singleton.promise
-  singleton.promise = undefined
-  if (!promise) return
-  const headmark = await promise.catch(() => null)
-  await headmark?.close()
 }

@@ -1,18 +1,22 @@
-// The server package's public surface. Importing it only defines things: the database opens on
-// the first getHeadmark() call, so the app's SSR bundle and the router can import it freely.
+// The server package's public surface: factories, the router and types. Importing it only
+// defines things and reads no environment: the app builds its one instance from its own env
+// (apps/app/src/server/headmark.ts), tests and the command-line tools build theirs.
 export type { Auth, AuthSession } from './auth.ts'
 export type { Database } from './db/client.ts'
 export type { ServerEnv } from './env.ts'
 export {
-  closeHeadmark,
   createHeadmark,
-  getHeadmark,
+  type CreateHeadmarkOptions,
+  createInProcessClient,
   type Headmark,
   RPC_PREFIX,
 } from './headmark.ts'
+export { loadServerEnv } from './env.ts'
 export type { DevMailbox, MailMessage } from './mailer.ts'
 export type { OrganizationRole } from './permissions.ts'
-export { handlePublicApi, preparePublicApi, startPublicApi } from './public-api/instance.ts'
 export type { PublicApi } from './public-api/handler.ts'
 export { type Router, router } from './router.ts'
 export type { Context } from './rpc/context.ts'
+export { contactRecipient, sendContactMessage } from './contact.ts'
+export { consumeLimit, type Limit, limits } from './limits.ts'
+export type { Logger } from './log.ts'

@@ -26,12 +26,9 @@ export const INTERNAL_HEADER_PREFIX = 'x-headmark-'
  */
 export const AUTH_ADDRESS_HEADER = `${INTERNAL_HEADER_PREFIX}client-address`
 
-// One store for the process. On globalThis because the development server's middleware
-// (vite.config.ts) loads this module outside vite's SSR module graph, which loads it again.
-const storeKey = Symbol.for('headmark.request-facts')
-const globals = globalThis as Record<symbol, unknown>
-const store = (globals[storeKey] ??=
-  new AsyncLocalStorage<RequestFacts>()) as AsyncLocalStorage<RequestFacts>
+// One store for the module: the development server loads its edge through the same module
+// runner as the app (apps/app/src/server/dev-edge.ts), so both see this one.
+const store = new AsyncLocalStorage<RequestFacts>()
 
 /** Runs `fn` (the app's answer to one request) with `facts` as what is known of that request. */
 export function runWithRequestFacts<T>(facts: RequestFacts, fn: () => T): T {

@@ -6,7 +6,6 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark } from '../src/headmark.ts'
-import { startPublicApi } from '../src/public-api/instance.ts'
 import { sql } from 'drizzle-orm'
 import { createFixtureSite, saveFixtureRevision } from './public-api-fixtures.ts'
 
@@ -17,7 +16,7 @@ const env = loadServerEnv({
   PUBLIC_API_CACHE_MB: process.env.PUBLIC_API_CACHE_MB,
 })
 const headmark = await createHeadmark(env, { log: () => {} })
-const api = await startPublicApi(headmark)
+const api = await headmark.publicApi()
 
 type Body = Record<string, unknown>
 

@@ -2,7 +2,6 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { PublicApi } from '../src/public-api/handler.ts'
-import { startPublicApi } from '../src/public-api/instance.ts'
 import { resetDatabase } from './database.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
@@ -17,7 +16,7 @@ export interface PublicApiTestServer {
 
 export async function startPublicApiTestServer(): Promise<PublicApiTestServer> {
   const app = await startTestServer()
-  const api = await startPublicApi(app.headmark)
+  const api = await app.headmark.publicApi()
   const server = createServer((req, res) => {
     if (!api.handle(req, res)) {
       res.writeHead(404)

@@ -1,3 +1,5 @@
+import { router } from '@headmark/api'
+import { isProcedure } from '@orpc/server'
 import { describe, expect, it } from 'vitest'
 import { rpcMethodFor } from './rpc-method.ts'
 
@@ -17,9 +19,7 @@ describe('the RPC method a procedure is called with', () => {
 })
 
 describe('the server router', () => {
-  it('declares GET for exactly the procedures the client calls with GET', async () => {
-    const { router } = await import('@headmark/api')
-    const { isProcedure } = await import('@orpc/server')
+  it('declares GET for exactly the procedures the client calls with GET', () => {
     const mismatches: string[] = []
     const visited: string[] = []
     const walk = (node: unknown, path: string[]) => {

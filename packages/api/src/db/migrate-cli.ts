@@ -3,7 +3,7 @@ import { loadServerEnv } from '../env.ts'
 import { closeAllDatabases } from './client.ts'
 import { describeDatabase, migrate } from './migrate.ts'
 
-const env = loadServerEnv()
+const env = loadServerEnv(process.env)
 const started = performance.now()
 try {
   await migrate(env)

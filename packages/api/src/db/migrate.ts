@@ -6,7 +6,7 @@ import { connectDatabase } from './client.ts'
  * database the environment points at. Safe to run repeatedly: applied migrations are skipped.
  *
  * @example
- * await migrate(loadServerEnv())
+ * await migrate(loadServerEnv(process.env))
  */
 export async function migrate(
   env: Pick<ServerEnv, 'database' | 'MIGRATIONS_FOLDER'>,

@@ -2,7 +2,8 @@ import { and, desc, eq, notExists } from 'drizzle-orm'
 import { z } from 'zod'
 import { discoveredPath, page } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import { siteInput, siteOfOrganization } from './site-api-keys.ts'
+import { requireSite } from '../rpc/site-guard.ts'
+import { siteInput } from './site-api-keys.ts'
 
 /** How many discovered paths are listed: the most requested first. */
 export const DISCOVERED_PATHS_LISTED = 100
@@ -27,11 +28,7 @@ export const discoveredPathsRouter = {
       ),
     )
     .handler(async ({ context, input }) => {
-      const found = await siteOfOrganization(
-        context.db,
-        context.organization.id,
-        input.siteHostname,
-      )
+      const found = await requireSite(context.db, context.organization.id, input.siteHostname)
       return context.db
         .select({
           path: discoveredPath.path,

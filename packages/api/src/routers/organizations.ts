@@ -18,6 +18,7 @@ import {
   organizationSlugSchema,
 } from '../rpc/organization-guard.ts'
 import { shortPrefix } from '../user-fields.ts'
+import { isUniqueViolation } from './errors.ts'
 import { firstFreeSlug, RESERVED_ORGANIZATION_SLUGS, slugify } from '../slugs.ts'
 
 const organizationNameSchema = z
@@ -38,14 +39,6 @@ function slugTaken(slug: string): ORPCError<'CONFLICT', undefined> {
   return new ORPCError('CONFLICT', {
     message: `The slug "${shortPrefix(slug)}" is already taken.`,
   })
-}
-
-/** Postgres reports a unique-constraint violation as SQLSTATE 23505 (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
 }
 
 export const organizationsRouter = {

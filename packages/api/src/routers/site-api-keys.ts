@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { ORPCError } from '@orpc/server'
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import type { Database } from '../db/client.ts'
 import { site, siteApiKey } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
+import { requireSite } from '../rpc/site-guard.ts'
 
 /** Live keys a site may have at once: enough to rotate per environment, few enough to review. */
 export const MAX_API_KEYS_PER_SITE = 20
@@ -35,24 +35,6 @@ const apiKeySchema = z.object({
   lastUsedAt: z.date().nullable(),
 })
 
-/** The site named by hostname in the caller's organization; NOT_FOUND otherwise (as unknown). */
-export async function siteOfOrganization(
-  db: Database,
-  organizationId: string,
-  hostname: string,
-): Promise<{ id: string; hostname: string }> {
-  const [found] = await db
-    .select({ id: site.id, hostname: site.hostname })
-    .from(site)
-    .where(and(eq(site.organizationId, organizationId), eq(site.hostname, hostname)))
-  if (!found) {
-    throw new ORPCError('NOT_FOUND', {
-      message: `There is no site "${hostname}" in this organization. Check the address.`,
-    })
-  }
-  return found
-}
-
 const columns = {
   id: siteApiKey.id,
   name: siteApiKey.name,
@@ -68,11 +50,7 @@ export const siteApiKeysRouter = {
     .input(siteInput)
     .output(z.array(apiKeySchema))
     .handler(async ({ context, input }) => {
-      const found = await siteOfOrganization(
-        context.db,
-        context.organization.id,
-        input.siteHostname,
-      )
+      const found = await requireSite(context.db, context.organization.id, input.siteHostname)
       return context.db
         .select(columns)
         .from(siteApiKey)
@@ -103,11 +81,7 @@ export const siteApiKeysRouter = {
     )
     .output(z.object({ key: z.string(), apiKey: apiKeySchema }))
     .handler(async ({ context, input }) => {
-      const found = await siteOfOrganization(
-        context.db,
-        context.organization.id,
-        input.siteHostname,
-      )
+      const found = await requireSite(context.db, context.organization.id, input.siteHostname)
       // 32 random bytes: 256 bits, base64url.
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
       const created = await context.db.transaction(async (tx) => {
@@ -144,11 +118,7 @@ export const siteApiKeysRouter = {
     .input(siteInput.extend({ apiKeyId: z.string().min(1) }))
     .output(z.object({ ok: z.literal(true) }))
     .handler(async ({ context, input }) => {
-      const found = await siteOfOrganization(
-        context.db,
-        context.organization.id,
-        input.siteHostname,
-      )
+      const found = await requireSite(context.db, context.organization.id, input.siteHostname)
       const revoked = await context.db
         .update(siteApiKey)
         .set({ revokedAt: new Date() })

@@ -1,4 +1,4 @@
-import { plans, type Plan, type PlanQuotas } from '@headmark/api/billing/plans'
+import { plans, type Plan, type PlanQuotas } from '@headmark/api/shared'
 import {
   Badge,
   BarChart,

@@ -1,4 +1,4 @@
-import type { ContactResult } from '@headmark/api/contact'
+import type { ContactResult } from '@headmark/api/shared'
 import { Button, Field, Input, Textarea } from '@headmark/ui'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'

@@ -1,5 +1,9 @@
-import type { ContactResult } from '@headmark/api/contact'
+import { contactRecipient, sendContactMessage } from '@headmark/api'
+import { currentClientAddress } from '@headmark/api/edge'
+import type { ContactResult } from '@headmark/api/shared'
 import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { headmark } from '~/server/headmark.ts'
 
 /** Sends the contact form to the operator; the answer says what to show next to the form. */
 export const submitContact = createServerFn({ method: 'POST' })
@@ -8,30 +12,23 @@ export const submitContact = createServerFn({ method: 'POST' })
     return input as Record<string, unknown>
   })
   .handler(async ({ data }): Promise<ContactResult> => {
-    const [{ getHeadmark }, { contactRecipient, sendContactMessage }, facts, server] =
-      await Promise.all([
-        import('@headmark/api'),
-        import('@headmark/api/contact'),
-        import('@headmark/api/request-facts'),
-        import('@tanstack/react-start/server'),
-      ])
-    const headmark = await getHeadmark()
+    const server = await headmark()
     const result = await sendContactMessage(
       {
-        db: headmark.db,
-        mailer: headmark.mailer,
-        to: contactRecipient(headmark.env),
+        db: server.db,
+        mailer: server.mailer,
+        to: contactRecipient(server.env),
         // The address the server's edge established, never an X-Forwarded-For the client wrote.
-        address: facts.currentClientAddress() ?? 'unknown',
-        rateLimit: headmark.env.rateLimit,
+        address: currentClientAddress() ?? 'unknown',
+        rateLimit: server.env.rateLimit,
       },
       data,
     )
-    if (result.status === 'invalid') server.setResponseStatus(400)
-    if (result.status === 'unavailable') server.setResponseStatus(503)
+    if (result.status === 'invalid') setResponseStatus(400)
+    if (result.status === 'unavailable') setResponseStatus(503)
     if (result.status === 'rate-limited') {
-      server.setResponseStatus(429)
-      server.setResponseHeader('retry-after', String(result.retryAfterSeconds))
+      setResponseStatus(429)
+      setResponseHeader('retry-after', String(result.retryAfterSeconds))
     }
     return result
   })

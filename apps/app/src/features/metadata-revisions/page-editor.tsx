@@ -1,4 +1,4 @@
-import { servedMetadata } from '@headmark/api/domain/served-metadata'
+import { servedMetadata } from '@headmark/api/shared'
 import type { Metadata } from '@headmark/metadata'
 import { lintMetadata } from '@headmark/metadata/lint'
 import {

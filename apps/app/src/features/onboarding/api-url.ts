@@ -1,4 +1,5 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
+import { serverEnv } from '~/server/env.ts'
 
 /**
  * This Headmark's public metadata API (`<origin>/api/openapi`), for the install snippets: the
@@ -6,8 +7,6 @@ import { createIsomorphicFn } from '@tanstack/react-start'
  */
 export const publicApiUrl = createIsomorphicFn()
   .server(async (): Promise<string> => {
-    const { getHeadmark } = await import('@headmark/api')
-    const headmark = await getHeadmark()
-    return `${new URL(headmark.env.BETTER_AUTH_URL).origin}/api/openapi`
+    return `${new URL(serverEnv.BETTER_AUTH_URL).origin}/api/openapi`
   })
   .client(async (): Promise<string> => `${window.location.origin}/api/openapi`)

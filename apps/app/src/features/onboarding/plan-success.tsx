@@ -1,11 +1,11 @@
 import { Button, Card, CardContent, Spinner } from '@headmark/ui'
-import { getPlan } from '@headmark/api/billing/plans'
+import { getPlan } from '@headmark/api/shared'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { PlanQuotaList } from '~/features/plans/plan-catalogue.tsx'
 import { OnboardingSteps } from './onboarding-steps.tsx'
-import { subscriptionQuery } from './queries.ts'
+import { subscriptionQuery } from '~/features/billing/queries.ts'
 
 /** How often the page asks again while a payment provider has not confirmed the plan yet. */
 const CONFIRMATION_POLL_MS = 2000

@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router'
 import { isErrorCode } from '~/lib/form-errors.ts'
 import { sitesQuery } from '~/features/sites/queries.ts'
 import { isPlanSuccessPath } from './guards.ts'
-import { subscriptionQuery } from './queries.ts'
+import { subscriptionQuery } from '~/features/billing/queries.ts'
 
 // The guards read the query cache (no request on most navigations) and, before redirecting,
 // ask the server again (`staleTime: 0`): the cache may hold an answer from before a write, e.g.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { plans } from '@headmark/api/billing/plans'
+import { plans } from '@headmark/api/shared'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatQuota, PlanCatalogue } from './plan-catalogue.tsx'

@@ -1,23 +1,19 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
+import { currentClientAddress, isLoopback, sameSecret } from '@headmark/api/edge'
 import { DevMailbox } from '~/components/dev-mailbox.tsx'
+import { headmark } from '~/server/headmark.ts'
 
 const listMail = createServerFn({ method: 'GET' })
   .validator((input: { key?: unknown }) => ({
     key: typeof input.key === 'string' ? input.key.slice(0, 200) : '',
   }))
   .handler(async ({ data }) => {
-    const [{ getHeadmark }, { isLoopback, sameSecret }, { currentClientAddress }] =
-      await Promise.all([
-        import('@headmark/api'),
-        import('@headmark/api/edge'),
-        import('@headmark/api/request-facts'),
-      ])
     // Magic links land here: only someone on this machine who has the key printed at start may
     // read them. A reverse proxy on the same machine makes every visitor look local, so the key
     // is what keeps them out. The address comes from the server's own edge, never the client.
     if (!isLoopback(currentClientAddress())) return null
-    const { env, mailbox } = await getHeadmark()
+    const { env, mailbox } = await headmark()
     if (!mailbox || !sameSecret(data.key, env.devMailboxKey)) return null
     const messages = await mailbox.list({ limit: 50 })
     return messages.map((m) => ({

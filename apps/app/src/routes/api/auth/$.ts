@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { headmark } from '~/server/headmark.ts'
 
 async function handle({ request }: { request: Request }) {
-  const { getHeadmark } = await import('@headmark/api')
-  return (await getHeadmark()).handleAuth(request)
+  return (await headmark()).handleAuth(request)
 }
 
 /** better-auth, mounted at /api/auth. */

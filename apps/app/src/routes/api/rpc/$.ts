@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { headmark } from '~/server/headmark.ts'
 
 async function handle({ request }: { request: Request }) {
-  const { getHeadmark } = await import('@headmark/api')
-  return (await getHeadmark()).handleRpc(request)
+  return (await headmark()).handleRpc(request)
 }
 
 /** The product RPC endpoint: every procedure, at /api/rpc/<domain>/<procedure>. */
