@@ -69,6 +69,18 @@ describe('DataTable', () => {
     expect(onRetry).toHaveBeenCalledOnce()
   })
 
+  it('reads a React Query–like result: its rows, its error and its refetch', async () => {
+    const refetch = vi.fn()
+    const { rerender } = render(
+      <DataTable {...base} query={{ status: 'error', error: new Error('Server down'), refetch }} />,
+    )
+    expect(screen.getByRole('alert').textContent).toContain('Server down')
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(refetch).toHaveBeenCalledOnce()
+    rerender(<DataTable {...base} query={{ status: 'success', data: sites, refetch }} />)
+    expect(screen.getAllByRole('rowheader')).toHaveLength(2)
+  })
+
   it('shows the empty state when there are no rows', () => {
     render(<DataTable {...base} rows={[]} empty={{ title: 'No sites yet' }} />)
     expect(screen.queryByRole('table')).toBeNull()

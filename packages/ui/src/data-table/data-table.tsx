@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { cx } from '../lib/cx.ts'
 import {
-  QueryState,
   type EmptyContent,
   type QueryErrorProps,
+  type QueryLike,
+  QueryState,
   type QueryStatus,
 } from '../query-state/query-state.tsx'
 import { Skeleton } from '../skeleton/skeleton.tsx'
@@ -35,7 +36,10 @@ export interface DataTableColumn<Row> {
 
 export interface DataTableProps<Row> extends QueryErrorProps {
   columns: readonly DataTableColumn<Row>[]
-  rows: readonly Row[] | undefined
+  /** A React Query–like result of the rows: its status, data, error and refetch. */
+  query?: QueryLike<readonly Row[]>
+  /** The rows, when not given through `query`. */
+  rows?: readonly Row[] | undefined
   getRowId: (row: Row) => string
   /** Names the table (a caption only screen readers hear) and its scroll region. */
   label: string
@@ -65,11 +69,14 @@ export interface DataTableProps<Row> extends QueryErrorProps {
  */
 export function DataTable<Row>({
   columns,
-  rows,
+  query,
+  rows = query?.data,
   getRowId,
   label,
   caption,
-  status = 'success',
+  status = query?.status ?? 'success',
+  error = query?.error,
+  onRetry = query?.refetch,
   loadingRows = 3,
   empty,
   busy = false,
@@ -107,6 +114,8 @@ export function DataTable<Row>({
         isEmpty={(loaded) => !loaded || loaded.length === 0}
         empty={empty}
         loadingLabel={`Loading ${label}`}
+        error={error}
+        onRetry={onRetry}
         loading={table(
           Array.from({ length: loadingRows }, (_, index) => (
             // Static placeholders never reorder, so the index is a stable key.
