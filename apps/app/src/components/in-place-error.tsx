@@ -1,3 +1,4 @@
+import { Alert, Button } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { UNEXPECTED_ERROR_MESSAGE } from '~/lib/errors.ts'
@@ -17,12 +18,14 @@ export function routeErrorMessage(error: unknown): string {
 /** A route's error shown where its content would be. */
 export function InPlaceError({ error, reset }: ErrorComponentProps) {
   return (
-    <section className="in-place-error" role="alert">
-      <h1>This could not be shown</h1>
-      <p>{routeErrorMessage(error)}</p>
-      <button type="button" className="text-link" onClick={reset}>
-        Try again
-      </button>
-    </section>
+    <Alert
+      tone="danger"
+      live="assertive"
+      headingLevel={1}
+      title="This could not be shown"
+      action={<Button onClick={reset}>Try again</Button>}
+    >
+      {routeErrorMessage(error)}
+    </Alert>
   )
 }

@@ -1,11 +1,13 @@
 import {
   Button,
+  ConfirmDialog,
   Dialog,
   DialogClose,
   DialogContent,
   DialogTrigger,
   Field,
   Input,
+  QueryState,
   Skeleton,
   toast,
 } from '@headmark/ui'
@@ -103,76 +105,65 @@ function SessionList({ user }: { user: AdminUser }) {
       await queryClient.invalidateQueries({ queryKey: adminKeys.sessions(user.id) })
     },
   })
-  if (sessions.isPending) return <Skeleton style={{ height: '4rem' }} />
-  if (sessions.isError)
-    return (
-      <p role="alert" className="form-alert">
-        {sessions.error.message}{' '}
-        <button type="button" className="text-link" onClick={() => void sessions.refetch()}>
-          Try again
-        </button>
-      </p>
-    )
-  if (sessions.data.length === 0) return <p className="muted">No active sessions.</p>
   return (
-    <ul className="admin-sessions">
-      {sessions.data.map((session) => (
-        <li key={session.id}>
-          <div>
-            <strong>{session.userAgent || 'Unknown browser'}</strong>
-            <span className="muted">
-              {session.ipAddress || 'unknown address'} · since {formatDate(session.createdAt)} ·
-              expires {formatDate(session.expiresAt)}
-              {session.impersonatedBy ? ' · impersonation' : ''}
-            </span>
-          </div>
-          <Button
-            size="sm"
-            variant="danger"
-            loading={revoke.isPending && revoke.variables === session.token}
-            onClick={() => revoke.mutate(session.token)}
-          >
-            Revoke
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={sessions}
+      loading={<Skeleton style={{ height: '4rem' }} />}
+      loadingLabel="Loading sessions"
+      errorTitle="The sessions could not be loaded"
+      isEmpty={(list) => list.length === 0}
+      empty={{ title: 'No active sessions.', headingLevel: 3 }}
+    >
+      {(list) => (
+        <ul className="admin-sessions">
+          {list.map((session) => (
+            <li key={session.id}>
+              <div>
+                <strong>{session.userAgent || 'Unknown browser'}</strong>
+                <span className="muted">
+                  {session.ipAddress || 'unknown address'} · since {formatDate(session.createdAt)} ·
+                  expires {formatDate(session.expiresAt)}
+                  {session.impersonatedBy ? ' · impersonation' : ''}
+                </span>
+              </div>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={revoke.isPending && revoke.variables === session.token}
+                onClick={() => revoke.mutate(session.token)}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   )
 }
 
 /** Deletes the user after a confirmation that names them. */
 export function DeleteDialog({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient()
-  const [open, setOpen] = useState(false)
   const remove = useMutation({
     mutationFn: () => adminActions.remove(user.id),
     onSuccess: async () => {
       toast.success(`${user.email} is deleted.`)
-      setOpen(false)
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
   })
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="danger">
           Delete<span className="hm-visually-hidden"> {user.email}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={`Delete ${user.email}?`}
-        description="Their account, sessions and memberships are removed. This can not be undone."
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-              Delete user
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+      }
+      title={`Delete ${user.email}?`}
+      description="Their account, sessions and memberships are removed. This can not be undone."
+      confirmLabel="Delete user"
+      tone="danger"
+      onConfirm={() => remove.mutateAsync()}
+    />
   )
 }

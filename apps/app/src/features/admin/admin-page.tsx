@@ -1,19 +1,4 @@
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Field,
-  Input,
-  Select,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from '@headmark/ui'
+import { Badge, Button, DataTable, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -58,62 +43,64 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
           }}
         />
       </Field>
-      {users.isPending ? (
-        <div className="stack" aria-busy="true" aria-label="Loading users">
-          <Skeleton style={{ height: '2.5rem' }} />
-          <Skeleton style={{ height: '2.5rem' }} />
-          <Skeleton style={{ height: '2.5rem' }} />
-        </div>
-      ) : users.isError ? (
-        <div role="alert" className="form-alert">
-          The users could not be loaded: {users.error.message}{' '}
-          <button type="button" className="text-link" onClick={() => void users.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : users.data.users.length === 0 ? (
-        <EmptyState
-          title={term ? 'No user matches this search' : 'No users yet'}
-          description={term ? 'Check the spelling, or search by e-mail.' : undefined}
-        />
-      ) : (
-        <>
-          <Table scrollLabel="Users">
-            <TableHeader>
-              <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
-              ))}
-            </TableBody>
-          </Table>
-          <nav className="admin-paging" aria-label="Pages of users">
-            <Button size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span aria-live="polite">
-              Page {page + 1} of {pages} · {total} {total === 1 ? 'user' : 'users'}
-            </span>
-            <Button size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        </>
-      )}
+      <DataTable
+        label="Users"
+        rows={users.data?.users}
+        getRowId={(user) => user.id}
+        status={users.status}
+        error={users.error}
+        errorTitle="The users could not be loaded"
+        onRetry={() => users.refetch()}
+        empty={{
+          title: term ? 'No user matches this search' : 'No users yet',
+          description: term ? 'Check the spelling, or search by e-mail.' : undefined,
+          headingLevel: 2,
+        }}
+        pagination={{
+          kind: 'pages',
+          page,
+          pageCount: pages,
+          onPageChange: setPage,
+          label: 'Pages of users',
+          summary: `${total} ${total === 1 ? 'user' : 'users'}`,
+        }}
+        columns={[
+          {
+            id: 'user',
+            header: 'User',
+            rowHeader: true,
+            cell: (user) => (
+              <div className="admin-user">
+                <strong>{user.name}</strong>
+                <span className="muted">{user.email}</span>
+              </div>
+            ),
+          },
+          {
+            id: 'role',
+            header: 'Role',
+            cell: (user) => <RoleCell user={user} isSelf={user.id === currentUserId} />,
+          },
+          { id: 'status', header: 'Status', cell: (user) => <UserStatus user={user} /> },
+          { id: 'joined', header: 'Joined', cell: (user) => formatDate(user.createdAt) },
+          {
+            id: 'actions',
+            header: 'Actions',
+            cell: (user) =>
+              user.id === currentUserId ? (
+                <span className="muted">You</span>
+              ) : (
+                <UserActions user={user} />
+              ),
+          },
+        ]}
+      />
     </section>
   )
 }
 
-function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+function RoleCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const role = user.role?.split(',').includes('admin') ? 'admin' : 'user'
   const setRole = useMutation({
     mutationFn: (next: 'admin' | 'user') => adminActions.setRole(user.id, next),
@@ -122,6 +109,39 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
   })
+  return (
+    <Select
+      aria-label={`Role of ${user.email}`}
+      options={roleOptions}
+      value={role}
+      disabled={isSelf || setRole.isPending}
+      onValueChange={(next) => setRole.mutate(next as 'admin' | 'user')}
+    />
+  )
+}
+
+function UserStatus({ user }: { user: AdminUser }) {
+  if (user.banned) {
+    return (
+      <div className="admin-user">
+        <Badge tone="danger">Banned</Badge>
+        <span className="muted">
+          {user.banReason || 'No reason given'}
+          {user.banExpires ? ` · until ${formatDate(user.banExpires)}` : ' · no end'}
+        </span>
+      </div>
+    )
+  }
+  return user.emailVerified ? (
+    <Badge tone="success">Active</Badge>
+  ) : (
+    <Badge tone="warning">Unconfirmed e-mail</Badge>
+  )
+}
+
+function UserActions({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const unban = useMutation({
     mutationFn: () => adminActions.unban(user.id),
     onSuccess: async () => {
@@ -139,65 +159,24 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
     },
   })
   return (
-    <TableRow>
-      <TableCell>
-        <div className="admin-user">
-          <strong>{user.name}</strong>
-          <span className="muted">{user.email}</span>
-        </div>
-      </TableCell>
-      <TableCell>
-        <Select
-          aria-label={`Role of ${user.email}`}
-          options={roleOptions}
-          value={role}
-          disabled={isSelf || setRole.isPending}
-          onValueChange={(next) => setRole.mutate(next as 'admin' | 'user')}
-        />
-      </TableCell>
-      <TableCell>
-        {user.banned ? (
-          <div className="admin-user">
-            <Badge tone="danger">Banned</Badge>
-            <span className="muted">
-              {user.banReason || 'No reason given'}
-              {user.banExpires ? ` · until ${formatDate(user.banExpires)}` : ' · no end'}
-            </span>
-          </div>
-        ) : user.emailVerified ? (
-          <Badge tone="success">Active</Badge>
-        ) : (
-          <Badge tone="warning">Unconfirmed e-mail</Badge>
-        )}
-      </TableCell>
-      <TableCell>{formatDate(user.createdAt)}</TableCell>
-      <TableCell>
-        <div className="admin-actions">
-          {isSelf ? (
-            <span className="muted">You</span>
-          ) : (
-            <>
-              {user.banned ? (
-                <Button size="sm" loading={unban.isPending} onClick={() => unban.mutate()}>
-                  Unban<span className="hm-visually-hidden"> {user.email}</span>
-                </Button>
-              ) : (
-                <BanDialog user={user} />
-              )}
-              <Button
-                size="sm"
-                loading={impersonate.isPending}
-                disabled={Boolean(user.banned)}
-                onClick={() => impersonate.mutate()}
-              >
-                Impersonate<span className="hm-visually-hidden"> {user.email}</span>
-              </Button>
-              <SessionsDialog user={user} />
-              <DeleteDialog user={user} />
-            </>
-          )}
-        </div>
-      </TableCell>
-    </TableRow>
+    <div className="admin-actions">
+      {user.banned ? (
+        <Button size="sm" loading={unban.isPending} onClick={() => unban.mutate()}>
+          Unban<span className="hm-visually-hidden"> {user.email}</span>
+        </Button>
+      ) : (
+        <BanDialog user={user} />
+      )}
+      <Button
+        size="sm"
+        loading={impersonate.isPending}
+        disabled={Boolean(user.banned)}
+        onClick={() => impersonate.mutate()}
+      >
+        Impersonate<span className="hm-visually-hidden"> {user.email}</span>
+      </Button>
+      <SessionsDialog user={user} />
+      <DeleteDialog user={user} />
+    </div>
   )
 }

@@ -5,14 +5,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  EmptyState,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
+  DataTable,
   toast,
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -60,60 +53,52 @@ export function DiscoveredPathsSection({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {paths.isPending ? (
-          <div aria-busy="true" aria-label="Loading discovered paths">
-            <Skeleton lines={3} />
-          </div>
-        ) : paths.isError ? (
-          <div role="alert" className="stack">
-            <p>The discovered paths could not be loaded: {paths.error.message}</p>
-            <div>
-              <Button onClick={() => void paths.refetch()}>Try again</Button>
-            </div>
-          </div>
-        ) : paths.data.length === 0 ? (
-          <EmptyState
-            headingLevel={3}
-            title="Nothing discovered yet"
-            description="Once your site fetches metadata for a path that has no page, it shows up here."
-          />
-        ) : (
-          <Table scrollLabel="Discovered paths">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Path</TableHead>
-                <TableHead>Requests</TableHead>
-                <TableHead>Last requested</TableHead>
-                <TableHead>
-                  <span className="hm-visually-hidden">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {paths.data.map((discovered) => (
-                <TableRow key={discovered.path}>
-                  <TableCell className="discovered-paths__path">
-                    <code>{discovered.path}</code>
-                  </TableCell>
-                  <TableCell>{countFormat.format(discovered.requestCount)}</TableCell>
-                  <TableCell className="discovered-paths__date">
-                    {dateTimeFormat.format(discovered.lastSeenAt)}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="sm"
-                      loading={create.isPending && create.variables === discovered.path}
-                      disabled={create.isPending}
-                      onClick={() => create.mutate(discovered.path)}
-                    >
-                      Create page<span className="hm-visually-hidden"> {discovered.path}</span>
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          label="Discovered paths"
+          query={paths}
+          getRowId={(discovered) => discovered.path}
+          errorTitle="The discovered paths could not be loaded"
+          empty={{
+            title: 'Nothing discovered yet',
+            description:
+              'Once your site fetches metadata for a path that has no page, it shows up here.',
+          }}
+          columns={[
+            {
+              id: 'path',
+              header: 'Path',
+              rowHeader: true,
+              className: 'discovered-paths__path',
+              cell: (discovered) => <code>{discovered.path}</code>,
+            },
+            {
+              id: 'requests',
+              header: 'Requests',
+              cell: (discovered) => countFormat.format(discovered.requestCount),
+            },
+            {
+              id: 'last-requested',
+              header: 'Last requested',
+              className: 'discovered-paths__date',
+              cell: (discovered) => dateTimeFormat.format(discovered.lastSeenAt),
+            },
+            {
+              id: 'actions',
+              header: 'Actions',
+              hideHeader: true,
+              cell: (discovered) => (
+                <Button
+                  size="sm"
+                  loading={create.isPending && create.variables === discovered.path}
+                  disabled={create.isPending}
+                  onClick={() => create.mutate(discovered.path)}
+                >
+                  Create page<span className="hm-visually-hidden"> {discovered.path}</span>
+                </Button>
+              ),
+            },
+          ]}
+        />
       </CardContent>
     </Card>
   )

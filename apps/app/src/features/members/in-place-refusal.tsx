@@ -1,13 +1,14 @@
-import { EmptyState } from '@headmark/ui'
+import { Alert } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
 
 /** What a member sees, in place, on the invite screen: only owners and admins invite. */
 export function InPlaceRefusal({ organizationSlug }: { organizationSlug: string }) {
   return (
-    <EmptyState
-      role="alert"
+    <Alert
+      tone="info"
+      live="assertive"
+      headingLevel={2}
       title="Only owners and admins can invite people"
-      description="Ask an owner or admin of this organization to send the invitation."
       action={
         <Link
           to="/app/organizations/$organizationSlug/members"
@@ -17,6 +18,8 @@ export function InPlaceRefusal({ organizationSlug }: { organizationSlug: string 
           Back to the members
         </Link>
       }
-    />
+    >
+      Ask an owner or admin of this organization to send the invitation.
+    </Alert>
   )
 }

@@ -1,9 +1,8 @@
-import { Badge, Button, EmptyState, TableCell, TableRow, toast } from '@headmark/ui'
+import { Badge, Button, ConfirmDialog, DataTable, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Time } from '~/lib/dates.tsx'
+import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
-import { ConfirmAction } from './confirm-action.tsx'
-import { MembersTable } from './members-table.tsx'
 import {
   invalidateMembership,
   mayManage,
@@ -22,49 +21,59 @@ export function InvitationTable({
   myRole: Role
 }) {
   const { data: invitations } = useSuspenseQuery(organizationInvitationsQuery(organizationSlug))
-  if (invitations.length === 0) {
-    return (
-      <EmptyState
-        headingLevel={3}
-        title="No pending invitations"
-        description={
+  return (
+    <DataTable
+      label="Pending invitations"
+      rows={invitations}
+      getRowId={(invitation) => invitation.id}
+      empty={{
+        title: 'No pending invitations',
+        description:
           myRole === 'member'
             ? 'Owners and admins invite people to the organization.'
-            : 'Invitations you send appear here until they are accepted.'
-        }
-      />
-    )
-  }
-  return (
-    <MembersTable
-      label="Pending invitations"
+            : 'Invitations you send appear here until they are accepted.',
+      }}
       columns={[
-        { heading: 'E-mail' },
-        { heading: 'Role', className: 'hide-narrow' },
-        { heading: 'Invited by', className: 'hide-narrow' },
-        { heading: 'Expires', className: 'hide-narrow' },
+        {
+          id: 'email',
+          header: 'E-mail',
+          rowHeader: true,
+          className: 'invitation-email',
+          cell: (invitation) => invitation.email,
+        },
+        {
+          id: 'role',
+          header: 'Role',
+          cell: (invitation) => <Badge>{roleLabel[invitation.role]}</Badge>,
+        },
+        { id: 'inviter', header: 'Invited by', cell: (invitation) => invitation.inviterName },
+        {
+          id: 'expires',
+          header: 'Expires',
+          className: 'nowrap',
+          cell: (invitation) => <Expiry invitation={invitation} />,
+        },
+        {
+          id: 'actions',
+          header: 'Actions',
+          hideHeader: true,
+          className: 'row-actions',
+          cell: (invitation) =>
+            mayManage(myRole, invitation.role) ? (
+              <InvitationActions invitation={invitation} organizationSlug={organizationSlug} />
+            ) : null,
+        },
       ]}
-    >
-      {invitations.map((invitation) => (
-        <InvitationRow
-          key={invitation.id}
-          invitation={invitation}
-          organizationSlug={organizationSlug}
-          canManage={mayManage(myRole, invitation.role)}
-        />
-      ))}
-    </MembersTable>
+    />
   )
 }
 
-function InvitationRow({
+function InvitationActions({
   invitation,
   organizationSlug,
-  canManage,
 }: {
   invitation: OrganizationInvitation
   organizationSlug: string
-  canManage: boolean
 }) {
   const queryClient = useQueryClient()
   const resend = useMutation({
@@ -75,51 +84,38 @@ function InvitationRow({
     },
   })
   return (
-    <TableRow>
-      <TableCell className="invitation-email">
-        {invitation.email}
-        <div className="muted small member-detail-narrow">
-          {roleLabel[invitation.role]} · <Expiry invitation={invitation} />
-        </div>
-      </TableCell>
-      <TableCell className="hide-narrow">
-        <Badge>{roleLabel[invitation.role]}</Badge>
-      </TableCell>
-      <TableCell className="hide-narrow">{invitation.inviterName}</TableCell>
-      <TableCell className="nowrap hide-narrow">
-        <Expiry invitation={invitation} />
-      </TableCell>
-      <TableCell className="row-actions">
-        {canManage ? (
-          <>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Resend the invitation to ${invitation.email}`}
-              loading={resend.isPending}
-              onClick={() => resend.mutate({ organizationSlug, invitationId: invitation.id })}
-            >
-              Resend
-            </Button>
-            <ConfirmAction
-              label="Cancel"
-              accessibleLabel={`Cancel the invitation to ${invitation.email}`}
-              title={`Cancel the invitation to ${invitation.email}?`}
-              description="The link in their e-mail stops working. You can invite them again later."
-              confirmLabel="Cancel invitation"
-              onConfirm={async () => {
-                await orpc.invitations.cancel.call({
-                  organizationSlug,
-                  invitationId: invitation.id,
-                })
-                toast.success(`The invitation to ${invitation.email} was cancelled.`)
-                await invalidateMembership(queryClient)
-              }}
-            />
-          </>
-        ) : null}
-      </TableCell>
-    </TableRow>
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Resend the invitation to ${invitation.email}`}
+        loading={resend.isPending}
+        onClick={() => resend.mutate({ organizationSlug, invitationId: invitation.id })}
+      >
+        Resend
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Cancel the invitation to ${invitation.email}`}
+          >
+            Cancel
+          </Button>
+        }
+        title={`Cancel the invitation to ${invitation.email}?`}
+        description="The link in their e-mail stops working. You can invite them again later."
+        confirmLabel="Cancel invitation"
+        tone="danger"
+        errorMessage={errorText}
+        onConfirm={async () => {
+          await orpc.invitations.cancel.call({ organizationSlug, invitationId: invitation.id })
+          toast.success(`The invitation to ${invitation.email} was cancelled.`)
+          await invalidateMembership(queryClient)
+        }}
+      />
+    </>
   )
 }
 

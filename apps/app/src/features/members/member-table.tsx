@@ -1,10 +1,9 @@
-import { Badge, Select, TableCell, TableRow, toast } from '@headmark/ui'
+import { Badge, Button, ConfirmDialog, DataTable, Select, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Time } from '~/lib/dates.tsx'
+import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
-import { ConfirmAction } from './confirm-action.tsx'
-import { MembersTable } from './members-table.tsx'
 import {
   assignableRoles,
   invalidateMembership,
@@ -15,64 +14,70 @@ import {
   roleLabel,
 } from './queries.ts'
 
-/** Everyone in the organization with their role and joined date, and what the viewer may do. */
-export function MemberTable({
-  organizationSlug,
-  organizationName,
-  myRole,
-  userId,
-}: {
+interface Viewer {
   organizationSlug: string
   organizationName: string
   myRole: Role
   userId: string
-}) {
-  const { data: members } = useSuspenseQuery(membersQuery(organizationSlug))
+}
+
+/** Everyone in the organization with their role and joined date, and what the viewer may do. */
+export function MemberTable(viewer: Viewer) {
+  const { data: members } = useSuspenseQuery(membersQuery(viewer.organizationSlug))
   const owners = members.filter((member) => member.role === 'owner').length
   return (
-    <MembersTable
+    <DataTable
       label="Members"
+      rows={members}
+      getRowId={(member) => member.id}
       columns={[
-        { heading: 'Name' },
-        { heading: 'E-mail', className: 'hide-narrow' },
-        { heading: 'Role' },
-        { heading: 'Joined', className: 'hide-narrow' },
+        {
+          id: 'name',
+          header: 'Name',
+          rowHeader: true,
+          className: 'member-cell',
+          cell: (member) => (
+            <>
+              <span className="member-name">{member.name}</span>
+              {member.userId === viewer.userId ? <span className="muted"> (you)</span> : null}
+            </>
+          ),
+        },
+        { id: 'email', header: 'E-mail', className: 'break', cell: (member) => member.email },
+        {
+          id: 'role',
+          header: 'Role',
+          cell: (member) => <RoleCell member={member} viewer={viewer} />,
+        },
+        {
+          id: 'joined',
+          header: 'Joined',
+          className: 'nowrap',
+          cell: (member) => <Time value={member.joinedAt} />,
+        },
+        {
+          id: 'actions',
+          header: 'Actions',
+          hideHeader: true,
+          className: 'row-actions',
+          cell: (member) => (
+            <MemberActions
+              member={member}
+              viewer={viewer}
+              onlyOwner={member.role === 'owner' && owners === 1}
+            />
+          ),
+        },
       ]}
-    >
-      {members.map((member) => (
-        <MemberRow
-          key={member.id}
-          member={member}
-          organizationSlug={organizationSlug}
-          organizationName={organizationName}
-          myRole={myRole}
-          isMe={member.userId === userId}
-          onlyOwner={member.role === 'owner' && owners === 1}
-        />
-      ))}
-    </MembersTable>
+    />
   )
 }
 
-function MemberRow({
-  member,
-  organizationSlug,
-  organizationName,
-  myRole,
-  isMe,
-  onlyOwner,
-}: {
-  member: Member
-  organizationSlug: string
-  organizationName: string
-  myRole: Role
-  isMe: boolean
-  onlyOwner: boolean
-}) {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const canManage = !isMe && mayManage(myRole, member.role)
+const mayChange = (member: Member, viewer: Viewer) =>
+  member.userId !== viewer.userId && mayManage(viewer.myRole, member.role)
 
+function RoleCell({ member, viewer }: { member: Member; viewer: Viewer }) {
+  const queryClient = useQueryClient()
   const updateRole = useMutation({
     ...orpc.members.updateRole.mutationOptions(),
     onSuccess: async (_, { role }) => {
@@ -80,75 +85,88 @@ function MemberRow({
       await invalidateMembership(queryClient)
     },
   })
-  const remove = orpc.members.remove.call
-  const leave = orpc.members.leave.call
-
+  if (!mayChange(member, viewer)) {
+    return (
+      <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>{roleLabel[member.role]}</Badge>
+    )
+  }
   return (
-    <TableRow>
-      <TableCell className="member-cell">
-        <span className="member-name">{member.name}</span>
-        {isMe ? <span className="muted"> (you)</span> : null}
-        <div className="muted small member-detail-narrow">{member.email}</div>
-      </TableCell>
-      <TableCell className="hide-narrow break">{member.email}</TableCell>
-      <TableCell>
-        {canManage ? (
-          <Select
-            aria-label={`Role of ${member.name}`}
-            className="role-select"
-            value={member.role}
-            disabled={updateRole.isPending}
-            options={assignableRoles(myRole).map((role) => ({
-              value: role,
-              label: roleLabel[role],
-            }))}
-            onValueChange={(role) =>
-              updateRole.mutate({ organizationSlug, memberId: member.id, role: role as Role })
-            }
-          />
-        ) : (
-          <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>
-            {roleLabel[member.role]}
-          </Badge>
-        )}
-      </TableCell>
-      <TableCell className="nowrap hide-narrow">
-        <Time value={member.joinedAt} />
-      </TableCell>
-      <TableCell className="row-actions">
-        {isMe ? (
-          <ConfirmAction
-            label="Leave"
-            accessibleLabel={`Leave ${organizationName}`}
-            title={`Leave ${organizationName}?`}
-            description={
-              onlyOwner
-                ? 'You are its only owner: make another member an owner first, or delete the organization.'
-                : 'You lose access to its sites at once. To come back, an owner or admin has to invite you again.'
-            }
-            confirmLabel="Leave organization"
-            onConfirm={async () => {
-              await leave({ organizationSlug })
-              toast.success(`You left ${organizationName}.`)
-              await navigate({ to: '/app/organizations' })
-              await invalidateMembership(queryClient)
-            }}
-          />
-        ) : canManage ? (
-          <ConfirmAction
-            label="Remove"
-            accessibleLabel={`Remove ${member.name}`}
-            title={`Remove ${member.name}?`}
-            description={`${member.name} loses access to ${organizationName} and its sites at once.`}
-            confirmLabel="Remove member"
-            onConfirm={async () => {
-              await remove({ organizationSlug, memberId: member.id })
-              toast.success(`${member.name} was removed.`)
-              await invalidateMembership(queryClient)
-            }}
-          />
-        ) : null}
-      </TableCell>
-    </TableRow>
+    <Select
+      aria-label={`Role of ${member.name}`}
+      className="role-select"
+      value={member.role}
+      disabled={updateRole.isPending}
+      options={assignableRoles(viewer.myRole).map((role) => ({
+        value: role,
+        label: roleLabel[role],
+      }))}
+      onValueChange={(role) =>
+        updateRole.mutate({
+          organizationSlug: viewer.organizationSlug,
+          memberId: member.id,
+          role: role as Role,
+        })
+      }
+    />
+  )
+}
+
+function MemberActions({
+  member,
+  viewer,
+  onlyOwner,
+}: {
+  member: Member
+  viewer: Viewer
+  onlyOwner: boolean
+}) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { organizationSlug, organizationName } = viewer
+  if (member.userId === viewer.userId) {
+    return (
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="ghost" aria-label={`Leave ${organizationName}`}>
+            Leave
+          </Button>
+        }
+        title={`Leave ${organizationName}?`}
+        description={
+          onlyOwner
+            ? 'You are its only owner: make another member an owner first, or delete the organization.'
+            : 'You lose access to its sites at once. To come back, an owner or admin has to invite you again.'
+        }
+        confirmLabel="Leave organization"
+        tone="danger"
+        errorMessage={errorText}
+        onConfirm={async () => {
+          await orpc.members.leave.call({ organizationSlug })
+          toast.success(`You left ${organizationName}.`)
+          await navigate({ to: '/app/organizations' })
+          await invalidateMembership(queryClient)
+        }}
+      />
+    )
+  }
+  if (!mayChange(member, viewer)) return null
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="ghost" aria-label={`Remove ${member.name}`}>
+          Remove
+        </Button>
+      }
+      title={`Remove ${member.name}?`}
+      description={`${member.name} loses access to ${organizationName} and its sites at once.`}
+      confirmLabel="Remove member"
+      tone="danger"
+      errorMessage={errorText}
+      onConfirm={async () => {
+        await orpc.members.remove.call({ organizationSlug, memberId: member.id })
+        toast.success(`${member.name} was removed.`)
+        await invalidateMembership(queryClient)
+      }}
+    />
   )
 }

@@ -1,7 +1,6 @@
-import { toast } from '@headmark/ui'
+import { Button, ConfirmDialog, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ConfirmByTyping, useConfirmByTyping } from '~/components/confirm-by-typing.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { organizationAccess } from './access.ts'
@@ -36,32 +35,34 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
 function DeleteOrganizationDialog({ organization }: { organization: Organization }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const confirm = useConfirmByTyping()
 
   const remove = useMutation({
     ...orpc.organizations.delete.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async () => {
-      confirm.close()
       toast.success(`${organization.name} was deleted.`)
       // The dashboard must not list it any more: read the list again before going there.
       await invalidateOrganizations(queryClient)
       await navigate({ to: '/app' })
       forgetOrganizationSlug(queryClient, organization.slug)
     },
-    onError: (failure) => confirm.setError(errorText(failure)),
   })
 
   return (
-    <ConfirmByTyping
-      state={confirm}
-      action="Delete organization"
+    <ConfirmDialog
+      trigger={
+        <Button variant="danger" className="justify-start">
+          Delete organization
+        </Button>
+      }
       title={`Delete ${organization.name}?`}
       description="Every site, page, revision, API key and webhook of this organization goes with it."
-      expected={organization.slug}
-      pending={remove.isPending}
+      confirmLabel="Delete organization"
+      tone="danger"
+      typeToConfirm={{ expected: organization.slug }}
+      errorMessage={errorText}
       onConfirm={(confirmSlug) =>
-        remove.mutate({ organizationSlug: organization.slug, confirmSlug })
+        remove.mutateAsync({ organizationSlug: organization.slug, confirmSlug })
       }
     />
   )

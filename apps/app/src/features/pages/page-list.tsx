@@ -1,15 +1,4 @@
-import {
-  Button,
-  EmptyState,
-  Field,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@headmark/ui'
+import { Button, DataTable, Field, Input } from '@headmark/ui'
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -63,81 +52,82 @@ export function PageList({
       <p className="hm-visually-hidden" role="status">
         {searching ? 'Searching…' : ''}
       </p>
-      {items.length === 0 ? (
-        search ? (
-          <EmptyState
-            headingLevel={3}
-            title="No matching pages"
-            description={`No page of this site has “${search}” in its path.`}
-          />
-        ) : (
-          <EmptyState
-            headingLevel={3}
-            title="No pages yet"
-            description="Add a page by its path to give it metadata of its own. Until then, every path serves the site’s defaults."
-            action={
-              <Button asChild variant="primary">
-                <Link
-                  to="/app/organizations/$organizationSlug/sites/$siteHostname/pages/new"
-                  params={{ organizationSlug, siteHostname }}
-                >
-                  Create page
-                </Link>
-              </Button>
-            }
-          />
-        )
-      ) : (
-        <Table scrollLabel="Page list" aria-busy={searching || undefined}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Path</TableHead>
-              <TableHead>Last change</TableHead>
-              <TableHead className="numeric hide-narrow">Revisions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((page) => (
-              <TableRow key={page.id}>
-                <TableCell className="path-cell">
-                  <Link
-                    to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
-                    params={{ organizationSlug, siteHostname }}
-                    search={{ path: page.path }}
-                    className="strong-link mono"
-                  >
-                    {page.path}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  {page.lastChangedAt ? (
-                    <>
-                      <span className="nowrap">
-                        <Time value={page.lastChangedAt} />
-                      </span>
-                      {page.lastChangedBy ? (
-                        <span className="muted"> by {page.lastChangedBy.name}</span>
-                      ) : null}
-                    </>
-                  ) : (
-                    <span className="muted">No metadata yet</span>
-                  )}
-                </TableCell>
-                <TableCell className="numeric hide-narrow">
-                  {page.revisionCount.toLocaleString('en')}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {pages.hasNextPage ? (
-        <div>
-          <Button onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-            Show more pages
-          </Button>
-        </div>
-      ) : null}
+      <DataTable
+        label="Page list"
+        rows={items}
+        getRowId={(page) => page.id}
+        busy={searching}
+        empty={
+          search
+            ? {
+                title: 'No matching pages',
+                description: `No page of this site has “${search}” in its path.`,
+              }
+            : {
+                title: 'No pages yet',
+                description:
+                  'Add a page by its path to give it metadata of its own. Until then, every path serves the site’s defaults.',
+                action: (
+                  <Button asChild variant="primary">
+                    <Link
+                      to="/app/organizations/$organizationSlug/sites/$siteHostname/pages/new"
+                      params={{ organizationSlug, siteHostname }}
+                    >
+                      Create page
+                    </Link>
+                  </Button>
+                ),
+              }
+        }
+        pagination={{
+          kind: 'more',
+          hasMore: pages.hasNextPage,
+          onLoadMore: () => void pages.fetchNextPage(),
+          loading: pages.isFetchingNextPage,
+          label: 'Show more pages',
+        }}
+        columns={[
+          {
+            id: 'path',
+            header: 'Path',
+            rowHeader: true,
+            className: 'path-cell',
+            cell: (page) => (
+              <Link
+                to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+                params={{ organizationSlug, siteHostname }}
+                search={{ path: page.path }}
+                className="strong-link mono"
+              >
+                {page.path}
+              </Link>
+            ),
+          },
+          {
+            id: 'last-change',
+            header: 'Last change',
+            cell: (page) =>
+              page.lastChangedAt ? (
+                <>
+                  <span className="nowrap">
+                    <Time value={page.lastChangedAt} />
+                  </span>
+                  {page.lastChangedBy ? (
+                    <span className="muted"> by {page.lastChangedBy.name}</span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="muted">No metadata yet</span>
+              ),
+          },
+          {
+            id: 'revisions',
+            header: 'Revisions',
+            align: 'end',
+            cell: (page) => page.revisionCount.toLocaleString('en'),
+          },
+        ]}
+      />
     </div>
   )
 }

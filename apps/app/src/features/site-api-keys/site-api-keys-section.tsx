@@ -6,24 +6,19 @@ import {
   CardHeader,
   CardTitle,
   CodeBlock,
+  ConfirmDialog,
+  DataTable,
   Dialog,
   DialogClose,
   DialogContent,
-  EmptyState,
   Field,
   Input,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   toast,
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { siteApiKeysQuery } from './queries.ts'
 import './site-api-keys.css'
@@ -92,59 +87,53 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
           <p className="muted">
             Only the organization’s owners and admins can see and manage API keys.
           </p>
-        ) : keys.isPending ? (
-          <div aria-busy="true" aria-label="Loading API keys">
-            <Skeleton lines={3} />
-          </div>
-        ) : keys.isError ? (
-          <div role="alert" className="stack">
-            <p>The keys could not be loaded: {keys.error.message}</p>
-            <div>
-              <Button onClick={() => void keys.refetch()}>Try again</Button>
-            </div>
-          </div>
-        ) : keys.data.length === 0 ? (
-          <EmptyState
-            headingLevel={3}
-            title="No API keys"
-            description="Create one for each server that fetches this site’s metadata, so each can be revoked on its own."
-          />
         ) : (
-          <Table scrollLabel="API keys">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Key</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead>
-                  <span className="hm-visually-hidden">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {keys.data.map((apiKey) => (
-                <TableRow key={apiKey.id}>
-                  <TableCell>{apiKey.name}</TableCell>
-                  <TableCell className="site-api-keys__prefix">{apiKey.prefix}…</TableCell>
-                  <TableCell className="site-api-keys__date">
-                    {dateFormat.format(apiKey.createdAt)}
-                  </TableCell>
-                  <TableCell className="site-api-keys__date">
-                    {apiKey.lastUsedAt ? dateTimeFormat.format(apiKey.lastUsedAt) : 'Never'}
-                  </TableCell>
-                  <TableCell>
-                    <RevokeButton
-                      organizationSlug={organizationSlug}
-                      siteHostname={siteHostname}
-                      apiKey={apiKey}
-                      onRevoked={refresh}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="API keys"
+            query={keys}
+            getRowId={(apiKey) => apiKey.id}
+            errorTitle="The keys could not be loaded"
+            empty={{
+              title: 'No API keys',
+              description:
+                'Create one for each server that fetches this site’s metadata, so each can be revoked on its own.',
+            }}
+            columns={[
+              { id: 'name', header: 'Name', rowHeader: true, cell: (apiKey) => apiKey.name },
+              {
+                id: 'key',
+                header: 'Key',
+                className: 'site-api-keys__prefix',
+                cell: (apiKey) => `${apiKey.prefix}…`,
+              },
+              {
+                id: 'created',
+                header: 'Created',
+                className: 'site-api-keys__date',
+                cell: (apiKey) => dateFormat.format(apiKey.createdAt),
+              },
+              {
+                id: 'last-used',
+                header: 'Last used',
+                className: 'site-api-keys__date',
+                cell: (apiKey) =>
+                  apiKey.lastUsedAt ? dateTimeFormat.format(apiKey.lastUsedAt) : 'Never',
+              },
+              {
+                id: 'actions',
+                header: 'Actions',
+                hideHeader: true,
+                cell: (apiKey) => (
+                  <RevokeButton
+                    organizationSlug={organizationSlug}
+                    siteHostname={siteHostname}
+                    apiKey={apiKey}
+                    onRevoked={refresh}
+                  />
+                ),
+              },
+            ]}
+          />
         )}
         {forbidden ? null : (
           <form className="site-api-keys__create" onSubmit={onSubmit} noValidate>
@@ -196,38 +185,27 @@ function RevokeButton({
   apiKey: { id: string; name: string }
   onRevoked: () => Promise<void>
 }) {
-  const [open, setOpen] = useState(false)
   const revoke = useMutation({
     ...orpc.siteApiKeys.revoke.mutationOptions(),
+    meta: { inlineErrors: true },
     onSuccess: async () => {
-      setOpen(false)
       toast.success(`Key “${apiKey.name}” revoked.`)
       await onRevoked()
     },
   })
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
-      </Button>
-      <DialogContent
-        title={`Revoke “${apiKey.name}”?`}
-        description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              loading={revoke.isPending}
-              onClick={() => revoke.mutate({ organizationSlug, siteHostname, apiKeyId: apiKey.id })}
-            >
-              Revoke key
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm">
+          Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
+        </Button>
+      }
+      title={`Revoke “${apiKey.name}”?`}
+      description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
+      confirmLabel="Revoke key"
+      tone="danger"
+      errorMessage={errorText}
+      onConfirm={() => revoke.mutateAsync({ organizationSlug, siteHostname, apiKeyId: apiKey.id })}
+    />
   )
 }

@@ -1,7 +1,6 @@
-import { toast } from '@headmark/ui'
+import { Button, ConfirmDialog, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ConfirmByTyping, useConfirmByTyping } from '~/components/confirm-by-typing.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
@@ -10,13 +9,10 @@ import { invalidateSiteData, type Site } from './queries.ts'
 export function DeleteSite({ organizationSlug, site }: { organizationSlug: string; site: Site }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const confirm = useConfirmByTyping()
-
   const remove = useMutation({
     ...orpc.sites.delete.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async () => {
-      confirm.close()
       toast.success(`${site.hostname} was deleted.`)
       await navigate({ to: '/app/organizations/$organizationSlug', params: { organizationSlug } })
       queryClient.removeQueries({
@@ -24,7 +20,6 @@ export function DeleteSite({ organizationSlug, site }: { organizationSlug: strin
       })
       await invalidateSiteData(queryClient)
     },
-    onError: (failure) => confirm.setError(errorText(failure)),
   })
 
   return (
@@ -34,15 +29,22 @@ export function DeleteSite({ organizationSlug, site }: { organizationSlug: strin
         Deletes its pages, every revision of their metadata and its webhooks. The public API stops
         answering for {site.hostname} at once. This can not be undone.
       </p>
-      <ConfirmByTyping
-        state={confirm}
-        action="Delete site"
+      <ConfirmDialog
+        trigger={
+          <Button variant="danger" className="justify-start">
+            Delete site
+          </Button>
+        }
         title={`Delete ${site.name}?`}
         description="Every page, revision and webhook of this site goes with it."
-        expected={site.hostname}
-        normalize={(typed) => typed.trim().toLowerCase()}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate({ organizationSlug, siteHostname: site.hostname })}
+        confirmLabel="Delete site"
+        tone="danger"
+        typeToConfirm={{
+          expected: site.hostname,
+          normalize: (typed) => typed.trim().toLowerCase(),
+        }}
+        errorMessage={errorText}
+        onConfirm={() => remove.mutateAsync({ organizationSlug, siteHostname: site.hostname })}
       />
     </section>
   )

@@ -1,13 +1,4 @@
-import {
-  Button,
-  EmptyState,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@headmark/ui'
+import { Button, DataTable } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Time } from '~/lib/dates.tsx'
@@ -36,49 +27,47 @@ export function SiteList({
         <h2 id="sites-heading">Sites</h2>
         {sites.length > 0 ? createSite : null}
       </div>
-      {sites.length === 0 ? (
-        <EmptyState
-          title="No sites yet"
-          headingLevel={3}
-          description={
-            canManageSites
-              ? 'Add a site by its hostname to edit the metadata of its pages.'
-              : 'An owner or admin of this organization adds sites; you can then edit their pages.'
-          }
-          action={createSite}
-        />
-      ) : (
-        <Table scrollLabel="Site list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Hostname</TableHead>
-              <TableHead className="numeric">Pages</TableHead>
-              <TableHead className="hide-narrow">Last change</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {sites.map((site) => (
-              <TableRow key={site.id}>
-                <TableCell>
-                  <Link
-                    to="/app/organizations/$organizationSlug/sites/$siteHostname"
-                    params={{ organizationSlug, siteHostname: site.hostname }}
-                    className="strong-link"
-                  >
-                    {site.name}
-                  </Link>
-                </TableCell>
-                <TableCell className="mono">{site.hostname}</TableCell>
-                <TableCell className="numeric">{site.pageCount.toLocaleString('en')}</TableCell>
-                <TableCell className="nowrap hide-narrow">
-                  {site.lastChangedAt ? <Time value={site.lastChangedAt} /> : 'Never'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label="Site list"
+        rows={sites}
+        getRowId={(site) => site.id}
+        empty={{
+          title: 'No sites yet',
+          description: canManageSites
+            ? 'Add a site by its hostname to edit the metadata of its pages.'
+            : 'An owner or admin of this organization adds sites; you can then edit their pages.',
+          action: createSite,
+        }}
+        columns={[
+          {
+            id: 'name',
+            header: 'Name',
+            rowHeader: true,
+            cell: (site) => (
+              <Link
+                to="/app/organizations/$organizationSlug/sites/$siteHostname"
+                params={{ organizationSlug, siteHostname: site.hostname }}
+                className="strong-link"
+              >
+                {site.name}
+              </Link>
+            ),
+          },
+          { id: 'hostname', header: 'Hostname', className: 'mono', cell: (site) => site.hostname },
+          {
+            id: 'pages',
+            header: 'Pages',
+            align: 'end',
+            cell: (site) => site.pageCount.toLocaleString('en'),
+          },
+          {
+            id: 'last-change',
+            header: 'Last change',
+            className: 'nowrap',
+            cell: (site) => (site.lastChangedAt ? <Time value={site.lastChangedAt} /> : 'Never'),
+          },
+        ]}
+      />
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -6,10 +7,7 @@ import {
   CardHeader,
   CardTitle,
   CodeBlock,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
+  ConfirmDialog,
   toast,
   type WebhookCall,
   type WebhookCallFilter,
@@ -18,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { webhookCallsQuery, webhookQuery } from './queries.ts'
@@ -69,22 +68,24 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
       </div>
 
       {!hook.enabled ? (
-        <div className="form-notice webhook-banner" role="status">
-          <p>{disabledReasonText(hook.disabledReason)}</p>
-          <p className="muted">
-            Enabling it sends only new changes; earlier ones can be redelivered from the history.
-          </p>
-          {canManage ? (
-            <Button
-              variant="primary"
-              size="sm"
-              loading={enable.isPending}
-              onClick={() => enable.mutate({ organizationSlug, webhookId, enabled: true })}
-            >
-              Enable webhook
-            </Button>
-          ) : null}
-        </div>
+        <Alert
+          tone="warning"
+          title={disabledReasonText(hook.disabledReason)}
+          action={
+            canManage ? (
+              <Button
+                variant="primary"
+                size="sm"
+                loading={enable.isPending}
+                onClick={() => enable.mutate({ organizationSlug, webhookId, enabled: true })}
+              >
+                Enable webhook
+              </Button>
+            ) : null
+          }
+        >
+          Enabling it sends only new changes; earlier ones can be redelivered from the history.
+        </Alert>
       ) : null}
 
       <Card>
@@ -186,6 +187,7 @@ function SecretCard({
   })
   const rotate = useMutation({
     ...orpc.webhooks.rotateSecret.mutationOptions(),
+    meta: { inlineErrors: true },
     onSuccess: async () => {
       setShown(true)
       await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
@@ -210,9 +212,9 @@ function SecretCard({
           </p>
         )}
         {secret.isError ? (
-          <p className="form-alert" role="alert">
+          <Alert tone="danger" live="assertive">
             {secret.error.message}
-          </p>
+          </Alert>
         ) : null}
         {previousSecretExpiresAt ? (
           <p className="muted">
@@ -227,30 +229,14 @@ function SecretCard({
           >
             {shown ? 'Hide secret' : 'Reveal secret'}
           </Button>
-          <Dialog>
-            <DialogTrigger asChild>
-              <Button variant="secondary">Rotate secret</Button>
-            </DialogTrigger>
-            <DialogContent
-              title="Rotate the secret?"
-              description="A new secret signs from now on. The current one keeps signing beside it for 24 hours, so receivers can switch without losing a delivery."
-              footer={
-                <>
-                  <DialogClose asChild>
-                    <Button variant="ghost">Cancel</Button>
-                  </DialogClose>
-                  <DialogClose asChild>
-                    <Button
-                      variant="primary"
-                      onClick={() => rotate.mutate({ organizationSlug, webhookId })}
-                    >
-                      Rotate secret
-                    </Button>
-                  </DialogClose>
-                </>
-              }
-            />
-          </Dialog>
+          <ConfirmDialog
+            trigger={<Button variant="secondary">Rotate secret</Button>}
+            title="Rotate the secret?"
+            description="A new secret signs from now on. The current one keeps signing beside it for 24 hours, so receivers can switch without losing a delivery."
+            confirmLabel="Rotate secret"
+            errorMessage={errorText}
+            onConfirm={() => rotate.mutateAsync({ organizationSlug, webhookId })}
+          />
         </div>
       </CardContent>
     </Card>
@@ -262,6 +248,7 @@ function DeleteWebhook({ organizationSlug, siteHostname, webhookId }: Props) {
   const navigate = useNavigate()
   const remove = useMutation({
     ...orpc.webhooks.delete.mutationOptions(),
+    meta: { inlineErrors: true },
     onSuccess: async () => {
       await navigate({
         to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',
@@ -272,29 +259,15 @@ function DeleteWebhook({ organizationSlug, siteHostname, webhookId }: Props) {
     },
   })
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="danger">Delete</Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Delete this webhook?"
-        description="Nothing more is sent to it, and its history is deleted with it."
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="ghost">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() => remove.mutate({ organizationSlug, webhookId })}
-            >
-              Delete webhook
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+    <ConfirmDialog
+      trigger={<Button variant="danger">Delete</Button>}
+      title="Delete this webhook?"
+      description="Nothing more is sent to it, and its history is deleted with it."
+      confirmLabel="Delete webhook"
+      tone="danger"
+      errorMessage={errorText}
+      onConfirm={() => remove.mutateAsync({ organizationSlug, webhookId })}
+    />
   )
 }
 

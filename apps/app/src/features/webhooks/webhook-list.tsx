@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@headmark/ui'
+import { Badge, Button, DataTable } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { organizationQuery } from '~/features/organizations/queries.ts'
@@ -46,55 +36,55 @@ export function WebhookList({
       <p className="lead">
         Each change to the metadata of {siteHostname} is sent, signed, to these URLs.
       </p>
-      {webhooks.length === 0 ? (
-        <EmptyState
-          title="No webhooks yet"
-          description={
-            canManage
-              ? 'Add a URL on this site to be told, within a second, when its metadata changes.'
-              : 'Owners and admins of the organization can add webhooks.'
-          }
-          action={create}
-        />
-      ) : (
-        <Table scrollLabel="Webhooks">
-          <TableHeader>
-            <TableRow>
-              <TableHead>URL</TableHead>
-              <TableHead>State</TableHead>
-              <TableHead>Last call</TableHead>
-              <TableHead>Failures in a row</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {webhooks.map((hook) => (
-              <TableRow key={hook.id}>
-                <TableCell className="webhook-url-cell">
-                  <Link
-                    className="text-link"
-                    to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId"
-                    params={{ organizationSlug, siteHostname, webhookId: hook.id }}
-                  >
-                    {hook.url}
-                  </Link>
-                  {hook.description ? <span className="muted"> — {hook.description}</span> : null}
-                </TableCell>
-                <TableCell>
-                  {hook.enabled ? (
-                    <Badge tone="success">Enabled</Badge>
-                  ) : (
-                    <Badge tone="warning">Disabled</Badge>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <LastCallBadge call={hook.lastCall} />
-                </TableCell>
-                <TableCell>{hook.failureStreak}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label="Webhooks"
+        rows={webhooks}
+        getRowId={(hook) => hook.id}
+        empty={{
+          title: 'No webhooks yet',
+          headingLevel: 2,
+          description: canManage
+            ? 'Add a URL on this site to be told, within a second, when its metadata changes.'
+            : 'Owners and admins of the organization can add webhooks.',
+          action: create,
+        }}
+        columns={[
+          {
+            id: 'url',
+            header: 'URL',
+            rowHeader: true,
+            className: 'webhook-url-cell',
+            cell: (hook) => (
+              <>
+                <Link
+                  className="text-link"
+                  to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId"
+                  params={{ organizationSlug, siteHostname, webhookId: hook.id }}
+                >
+                  {hook.url}
+                </Link>
+                {hook.description ? <span className="muted"> — {hook.description}</span> : null}
+              </>
+            ),
+          },
+          {
+            id: 'state',
+            header: 'State',
+            cell: (hook) =>
+              hook.enabled ? (
+                <Badge tone="success">Enabled</Badge>
+              ) : (
+                <Badge tone="warning">Disabled</Badge>
+              ),
+          },
+          {
+            id: 'last-call',
+            header: 'Last call',
+            cell: (hook) => <LastCallBadge call={hook.lastCall} />,
+          },
+          { id: 'failures', header: 'Failures in a row', cell: (hook) => hook.failureStreak },
+        ]}
+      />
     </div>
   )
 }

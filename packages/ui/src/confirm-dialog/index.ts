@@ -1,0 +1,1 @@
+export { ConfirmDialog, type ConfirmDialogProps, type TypeToConfirm } from './confirm-dialog.tsx'
