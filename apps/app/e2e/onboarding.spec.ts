@@ -70,7 +70,7 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
 
   // The first site, with the create-site form's own checks.
   await page.getByRole('button', { name: 'Create site' }).click()
-  await expect(page.getByText('Enter a name for the site')).toBeVisible()
+  await expect(page.getByText('Give the site a name.')).toBeVisible()
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Launchpad web')
   await page.getByLabel('Hostname').fill('https://Launchpad.EXAMPLE/')
   await expect(page.getByText('Will be saved as launchpad.example')).toBeVisible()

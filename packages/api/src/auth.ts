@@ -31,6 +31,7 @@ import {
   platformRoles,
 } from './permissions.ts'
 import { imageUrlProblem, nameForEmail, nameProblem } from './user-fields.ts'
+import { MIN_PASSWORD_LENGTH } from './shared/auth.ts'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
@@ -172,7 +173,7 @@ export function createAuth({
     database: drizzleAdapter(db, { provider: 'pg', schema: { ...authSchema, subscription } }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       requireEmailVerification: true,
     },
     emailVerification: {

@@ -40,10 +40,30 @@ export function isErrorCode(error: unknown, code: string): error is ORPCError<st
   return error instanceof ORPCError && error.code === code
 }
 
+/** better-auth's answer to a refused call: `{ code, message, status }`, a plain object. */
+interface AuthError {
+  code?: string | undefined
+  message?: string | undefined
+  status?: number
+}
+
+function isAuthError(error: unknown): error is AuthError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    !(error instanceof ORPCError) &&
+    ('code' in error || 'status' in error)
+  )
+}
+
+/** better-auth's fallback when it gives no message. */
+export const AUTH_FALLBACK_MESSAGE = 'That did not work. Check the form and try again.'
+
 /**
  * Splits a failed form submission into messages for the form's own fields and one for the form:
- * per-field issues go to their field, a code listed in `codeFields` (e.g. CONFLICT → hostname)
- * goes to that field, anything else is shown above the form.
+ * per-field issues go to their field, a code listed in `codeFields` (e.g. CONFLICT → hostname,
+ * or better-auth's PASSWORD_TOO_SHORT → password) goes to that field, anything else is shown
+ * above the form.
  */
 export function formErrors<Field extends string>(
   error: unknown,
@@ -56,10 +76,11 @@ export function formErrors<Field extends string>(
     const message = byField[field]
     if (message) out[field] = message
   }
-  if (error instanceof ORPCError) {
-    const field = codeFields[error.code]
-    if (field && error.message) out[field] ??= error.message
+  if (error instanceof ORPCError || isAuthError(error)) {
+    const field = error.code === undefined ? undefined : codeFields[error.code]
+    if (field && fields.includes(field) && error.message) out[field] ??= error.message
   }
-  if (!fields.some((field) => out[field])) out.form = errorText(error)
+  if (fields.some((field) => out[field])) return out
+  out.form = isAuthError(error) ? error.message || AUTH_FALLBACK_MESSAGE : errorText(error)
   return out
 }

@@ -18,7 +18,8 @@ import { authedProcedure } from '../rpc/base.ts'
 import type { Context } from '../rpc/context.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { shortPrefix } from '../user-fields.ts'
-import { organizationInvitationSchema, roleSchema } from './members.ts'
+import { createInvitationInput } from '../shared/members.ts'
+import { organizationInvitationSchema } from './members.ts'
 
 const invitationSchema = z.object({
   id: z.string(),
@@ -60,14 +61,6 @@ function pendingInvitations(db: Database, email: string, id?: string) {
 }
 
 const invitationIdSchema = z.string().min(1).max(256, 'This invitation id is too long.')
-
-const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter the e-mail address of the person to invite.')
-  .max(254, 'An e-mail address has at most 254 characters.')
-  .toLowerCase()
-  .pipe(z.email('Enter an e-mail address, like ada@example.com.'))
 
 const NOT_FOUND_MESSAGE =
   'This invitation was not found: it may have expired, been answered or cancelled, or be addressed to another e-mail address.'
@@ -156,7 +149,7 @@ export const invitationsRouter = {
    * (resend the pending invitation instead); an expired invitation is replaced.
    */
   create: organizationProcedure({ invitation: ['create'] })
-    .input(z.object({ organizationSlug: z.string(), email: emailSchema, role: roleSchema }))
+    .input(createInvitationInput)
     .output(organizationInvitationSchema)
     .handler(async ({ context, input }) => {
       if (!mayActOnRole(context.membership.role, input.role)) throw ownersOnlyError()

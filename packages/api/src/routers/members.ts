@@ -14,10 +14,9 @@ import {
 } from '../members.ts'
 import { primaryOrganizationRole } from '../permissions.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
+import { roleSchema } from '../shared/members.ts'
 
-export const roleSchema = z.enum(['owner', 'admin', 'member'], {
-  message: 'Choose a role: owner, admin or member.',
-})
+export { roleSchema }
 
 const memberIdSchema = z.string().min(1).max(256, 'This member id is too long.')
 

@@ -12,26 +12,11 @@ import {
 } from '../db/schema.ts'
 import { consumeLimit, describeWait, limits } from '../limits.ts'
 import { authedProcedure } from '../rpc/base.ts'
-import {
-  organizationNotFound,
-  organizationProcedure,
-  organizationSlugSchema,
-} from '../rpc/organization-guard.ts'
+import { organizationNotFound, organizationProcedure } from '../rpc/organization-guard.ts'
+import { createOrganizationInput, updateOrganizationInput } from '../shared/organizations.ts'
 import { shortPrefix } from '../user-fields.ts'
 import { isUniqueViolation } from './errors.ts'
-import { firstFreeSlug, RESERVED_ORGANIZATION_SLUGS, slugify } from '../slugs.ts'
-
-const organizationNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the organization a name.')
-  .max(100, 'The name can have at most 100 characters.')
-
-/** A slug an organization may take: the format, and not one of the app's own route names. */
-const newOrganizationSlugSchema = organizationSlugSchema.refine(
-  (slug) => !RESERVED_ORGANIZATION_SLUGS.has(slug),
-  { message: 'This slug is reserved by Headmark; choose another.' },
-)
+import { firstFreeSlug, slugify } from '../slugs.ts'
 
 const organizationOutput = z.object({ id: z.string(), name: z.string(), slug: z.string() })
 
@@ -60,12 +45,7 @@ export const organizationsRouter = {
 
   /** Creates an organization with the caller as its owner, all or nothing. */
   create: authedProcedure
-    .input(
-      z.object({
-        name: organizationNameSchema,
-        slug: newOrganizationSlugSchema,
-      }),
-    )
+    .input(createOrganizationInput)
     .output(organizationOutput)
     .handler(async ({ context, input }) => {
       if (context.rateLimit !== false) {
@@ -111,13 +91,7 @@ export const organizationsRouter = {
    * members here (see `getCurrentSlug`).
    */
   update: organizationProcedure({ organization: ['update'] })
-    .input(
-      z.object({
-        organizationSlug: z.string(),
-        name: organizationNameSchema.optional(),
-        slug: newOrganizationSlugSchema.optional(),
-      }),
-    )
+    .input(updateOrganizationInput)
     .output(organizationOutput)
     .handler(async ({ context, input }) => {
       const current = context.organization

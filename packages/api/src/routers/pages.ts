@@ -11,6 +11,12 @@ import { currentDefaults } from '../domain/revisions.ts'
 import { servedMetadata } from '../domain/served-metadata.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import {
+  createPageInput,
+  pageSiteRef,
+  rawPagePathSchema,
+  updatePagePathInput,
+} from '../shared/pages.ts'
+import {
   clip,
   lookupText,
   pagePathOf,
@@ -38,9 +44,8 @@ const metadataOut = z.custom<Metadata>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
 )
 
-// Raw page paths as typed; pagePathOf normalises them (a malformed escape is a BAD_REQUEST).
-const rawPath = z.string()
-const siteRef = { organizationSlug: z.string(), siteHostname: lookupText('The hostname', 4096) }
+const rawPath = rawPagePathSchema
+const siteRef = pageSiteRef
 
 function pathIssue(message: string) {
   return { issues: [{ path: ['path'], message }] }
@@ -195,7 +200,7 @@ export const pagesRouter = {
 
   /** Adds a page (with no revision yet) at a normalised path; CONFLICT if it exists. */
   create: organizationProcedure()
-    .input(z.object({ ...siteRef, path: rawPath }))
+    .input(createPageInput)
     .output(pageSummarySchema)
     .handler(async ({ context, input }) => {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
@@ -221,7 +226,7 @@ export const pagesRouter = {
 
   /** Moves a page to another path, keeping its history. */
   updatePath: organizationProcedure()
-    .input(z.object({ ...siteRef, pagePath: rawPath.nullable(), path: rawPath }))
+    .input(updatePagePathInput)
     .output(pageSummarySchema)
     .handler(async ({ context, input }) => {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { site, siteApiKey } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { requireSite } from '../rpc/site-guard.ts'
+import { createSiteApiKeyInput, siteInput } from '../shared/site-api-keys.ts'
 
 /** Live keys a site may have at once: enough to rotate per environment, few enough to review. */
 export const MAX_API_KEYS_PER_SITE = 20
@@ -16,15 +17,7 @@ const SHOWN_CHARACTERS = 10
 // Creating and revoking keys is site management: owners and admins (the design's table).
 const manageSites = organizationProcedure({ organization: ['update'] })
 
-export const siteInput = z.object({
-  organizationSlug: z.string().min(1),
-  siteHostname: z
-    .string()
-    .trim()
-    .min(1)
-    .max(253)
-    .transform((hostname) => hostname.toLowerCase()),
-})
+export { siteInput }
 
 const apiKeySchema = z.object({
   id: z.string(),
@@ -63,22 +56,7 @@ export const siteApiKeysRouter = {
    * API accepts it at once, on every instance.
    */
   create: manageSites
-    .input(
-      siteInput.extend({
-        // Stored exactly as typed (no trimming): a name is shown back as it was given.
-        name: z
-          .string()
-          .refine((name) => name.trim() !== '', 'Give the key a name, e.g. “Production server”.')
-          .max(100, 'The name can have at most 100 characters.')
-          .refine((name) => !name.includes('\u0000'), 'The name can not contain a NUL character.')
-          // PGlite reads text through a TextDecoder, which drops a leading byte-order mark: such a
-          // name could not be shown back as it was given.
-          .refine(
-            (name) => !name.startsWith('\ufeff'),
-            'The name can not start with an invisible byte-order mark (U+FEFF).',
-          ),
-      }),
-    )
+    .input(createSiteApiKeyInput)
     .output(z.object({ key: z.string(), apiKey: apiKeySchema }))
     .handler(async ({ context, input }) => {
       const found = await requireSite(context.db, context.organization.id, input.siteHostname)

@@ -5,57 +5,10 @@ import { z } from 'zod'
 import { page, site } from '../db/schema.ts'
 import { checkSiteQuota } from '../billing/quotas.ts'
 import { normalizeHostname } from '../domain/hostnames.ts'
-import { TITLE_PLACEHOLDER } from '../domain/served-metadata.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import {
-  clip,
-  lookupText,
-  requireSite,
-  siteSchema,
-  siteWithCounts,
-  toSite,
-} from '../rpc/site-guard.ts'
+import { createSiteInput, siteRef, updateSiteInput } from '../shared/sites.ts'
+import { clip, requireSite, siteSchema, siteWithCounts, toSite } from '../rpc/site-guard.ts'
 import { isUniqueViolation } from './errors.ts'
-
-const SITE_NAME_MAX = 100
-const TITLE_TEMPLATE_MAX = 512
-
-// Text is stored exactly as typed. Two characters can not be: NUL (PostgreSQL text refuses it)
-// and a leading U+FEFF, which the embedded database's driver drops when it reads the value back.
-const storable = (label: string) =>
-  z
-    .string()
-    .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
-    .refine(
-      (value) => !value.startsWith('\uFEFF'),
-      `${label} starts with an invisible character (U+FEFF, a byte-order mark); remove it.`,
-    )
-
-const siteNameSchema = storable('The name')
-  .refine((value) => value.trim() !== '', 'Give the site a name.')
-  .refine(
-    (value) => value.length <= SITE_NAME_MAX,
-    `The name can have at most ${SITE_NAME_MAX} characters.`,
-  )
-
-// The raw text; sites.create/update normalise it with normalizeHostname, which says what is wrong.
-const hostnameInput = z.string()
-
-const titleTemplateSchema = storable('The title template')
-  .refine(
-    (value) => value.length <= TITLE_TEMPLATE_MAX,
-    `The title template can have at most ${TITLE_TEMPLATE_MAX} characters.`,
-  )
-  .refine(
-    (value) => value.trim() === '' || value.includes(TITLE_PLACEHOLDER),
-    `Put ${TITLE_PLACEHOLDER} where the page’s title goes, e.g. “${TITLE_PLACEHOLDER} · Acme”, or leave it empty.`,
-  )
-  .nullable()
-
-const siteRef = z.object({
-  organizationSlug: z.string(),
-  siteHostname: lookupText('The hostname', 4096),
-})
 
 function hostnameOrRefuse(input: string, production: boolean): string {
   const result = normalizeHostname(input, { production })
@@ -117,9 +70,7 @@ export const sitesRouter = {
 
   /** Adds a site, with its (empty) defaults page, in one transaction. */
   create: organizationProcedure({ site: ['create'] })
-    .input(
-      z.object({ organizationSlug: z.string(), name: siteNameSchema, hostname: hostnameInput }),
-    )
+    .input(createSiteInput)
     .output(siteSchema)
     .handler(async ({ context, input }) => {
       const hostname = hostnameOrRefuse(input.hostname, context.env.NODE_ENV === 'production')
@@ -159,14 +110,7 @@ export const sitesRouter = {
 
   /** Changes a site's name, hostname, title template or API key requirement. */
   update: organizationProcedure({ site: ['update'] })
-    .input(
-      siteRef.extend({
-        name: siteNameSchema.optional(),
-        hostname: hostnameInput.optional(),
-        titleTemplate: titleTemplateSchema.optional(),
-        requireApiKey: z.boolean().optional(),
-      }),
-    )
+    .input(updateSiteInput)
     .output(siteSchema)
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)

@@ -6,6 +6,7 @@ import { checkWebhookQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { site, webhook, webhookCall, webhookMessage } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
+import { createWebhookInput, updateWebhookInput, webhookIdSchema } from '../shared/webhooks.ts'
 import { checkWebhookUrl } from '../webhooks/outbound-guard.ts'
 import { MAX_ATTEMPTS } from '../webhooks/schedule.ts'
 import { generateWebhookSecret } from '../webhooks/secrets.ts'
@@ -15,17 +16,6 @@ import type { WebhookLiveEvent } from '../webhooks/worker.ts'
 export const SECRET_OVERLAP_MS = 24 * 3_600_000
 /** Calls per page of a webhook's history. */
 export const CALLS_PAGE_SIZE = 20
-
-const webhookIdSchema = z.string().min(1).max(100)
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(500, 'The description can have at most 500 characters.')
-const urlSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter the URL that receives the webhooks.')
-  .max(2000, 'The URL can have at most 2,000 characters.')
 
 /** A webhook as the screens show it (its secret only through `revealSecret`). */
 export interface WebhookView {
@@ -267,15 +257,7 @@ export const webhooksRouter = {
 
   /** Adds a webhook to a site; answers with its secret, shown once here and later on request. */
   create: organizationProcedure({ webhook: ['create'] })
-    .input(
-      z.object({
-        organizationSlug: z.string(),
-        siteHostname: z.string().min(1).max(253),
-        url: urlSchema,
-        description: descriptionSchema.default(''),
-        legacyBearer: z.boolean().default(false),
-      }),
-    )
+    .input(createWebhookInput)
     .handler(async ({ context, input }): Promise<WebhookView & { secret: string }> => {
       const target = await findSite(context.db, context.organization.id, input.siteHostname)
       const check = await checkWebhookUrl(input.url, context.webhooks.policy, target.hostname)
@@ -301,16 +283,7 @@ export const webhooksRouter = {
    * attempts; enabling again clears the failure state and sends only what happens next.
    */
   update: organizationProcedure({ webhook: ['update'] })
-    .input(
-      z.object({
-        organizationSlug: z.string(),
-        webhookId: webhookIdSchema,
-        url: urlSchema.optional(),
-        description: descriptionSchema.optional(),
-        enabled: z.boolean().optional(),
-        legacyBearer: z.boolean().optional(),
-      }),
-    )
+    .input(updateWebhookInput)
     .handler(async ({ context, input }): Promise<WebhookView> => {
       const found = await findWebhook(context.db, context.organization.id, input.webhookId)
       const changes: Partial<typeof webhook.$inferInsert> = { updatedAt: new Date() }

@@ -11,16 +11,7 @@ import {
 import { shortPrefix } from '../user-fields.ts'
 import { authedProcedure } from './base.ts'
 
-/** An organization's URL name: what `organizations.create` accepts. */
-export const organizationSlugSchema = z
-  .string()
-  .trim()
-  .min(3, 'The slug needs at least 3 characters.')
-  .max(48, 'The slug can have at most 48 characters.')
-  .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    'Use lowercase letters, digits and single hyphens, starting and ending with a letter or digit.',
-  )
+export { organizationSlugSchema } from '../shared/organizations.ts'
 
 const guardInput = z.object({
   organizationSlug: z

@@ -9,16 +9,7 @@ import { pagePathFromInput } from '../domain/page-paths.ts'
 // Sites and pages are always looked up *through* the caller's organization: a hostname, path
 // or id of another organization is NOT_FOUND, with the same message as an unknown one.
 
-/**
- * A hostname, id, cursor or search text that is only looked up, never stored: bounded, and
- * without NUL, which PostgreSQL refuses in text parameters (a 500 otherwise).
- */
-export function lookupText(label: string, max: number) {
-  return z
-    .string()
-    .max(max, `${label} can have at most ${max} characters.`)
-    .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
-}
+export { lookupText } from '../shared/text.ts'
 
 /** A site as every procedure returns it. */
 export const siteSchema = z.object({

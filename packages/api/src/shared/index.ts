@@ -1,7 +1,8 @@
 // The rules the app shows in the browser as well as on the server: plans, hostnames, what a path
-// serves, the contact form. `@headmark/api/shared` — nothing here may import server code (a test
-// checks the app's client bundle).
+// serves, the contact form and every form's input schema. `@headmark/api/shared` — nothing here
+// may import server code (a test checks the app's client bundle).
 export * from '../billing/plans.ts'
 export * from '../domain/hostnames.ts'
 export * from '../domain/served-metadata.ts'
 export * from './contact.ts'
+export * from './forms.ts'

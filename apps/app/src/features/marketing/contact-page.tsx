@@ -1,29 +1,25 @@
-import type { ContactResult } from '@headmark/api/shared'
+import { contactInputSchema } from '@headmark/api/shared'
 import { Button, Field, Input, Textarea } from '@headmark/ui'
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { submitContact } from './contact-submit.ts'
-
-type FieldErrors = Extract<ContactResult, { status: 'invalid' }>['errors']
 
 /** A message to the people who run this Headmark instance. */
 export function ContactPage() {
-  const [errors, setErrors] = useState<FieldErrors>({})
   const send = useMutation({
     mutationFn: (fields: Record<string, string>) => submitContact({ data: fields }),
     meta: { inlineErrors: true },
-    onSuccess: (result) => setErrors(result.status === 'invalid' ? result.errors : {}),
+  })
+  const form = useSchemaForm({
+    schema: contactInputSchema,
+    defaultValues: { name: '', email: '', message: '', website: '' },
+    submit: async (fields) => {
+      // A failed call is said above the form (send.isError), with what was typed kept.
+      const result = await send.mutateAsync(fields).catch(() => null)
+      if (result?.status === 'invalid') form.show(result.errors)
+    },
   })
   const result = send.data
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const fields = Object.fromEntries(
-      ['name', 'email', 'message', 'website'].map((key) => [key, String(form.get(key) ?? '')]),
-    )
-    send.mutate(fields)
-  }
 
   return (
     <div className="marketing mk-prose">
@@ -40,7 +36,7 @@ export function ContactPage() {
         </p>
       ) : (
         // POST: a submission before the page has hydrated must not put the message in the URL.
-        <form className="mk-form" method="post" onSubmit={onSubmit} noValidate>
+        <form className="mk-form" method="post" onSubmit={form.onSubmit} noValidate>
           {result?.status === 'rate-limited' ? (
             <p className="form-alert" role="alert">
               You have sent several messages in a short time. Try again in{' '}
@@ -58,22 +54,22 @@ export function ContactPage() {
               Your message could not be sent. Try again in a moment.
             </p>
           ) : null}
-          <Field label="Name" error={errors.name} required>
-            <Input name="name" autoComplete="name" maxLength={100} />
+          <Field label="Name" error={form.error('name')} required>
+            <Input {...form.input('name')} autoComplete="name" maxLength={100} />
           </Field>
-          <Field label="E-mail" error={errors.email} required>
-            <Input name="email" type="email" autoComplete="email" maxLength={254} />
+          <Field label="E-mail" error={form.error('email')} required>
+            <Input {...form.input('email')} type="email" autoComplete="email" maxLength={254} />
           </Field>
-          <Field label="Message" error={errors.message} required>
-            <Textarea name="message" rows={6} maxLength={5000} />
+          <Field label="Message" error={form.error('message')} required>
+            <Textarea {...form.input('message')} rows={6} maxLength={5000} />
           </Field>
           <div className="mk-honeypot" aria-hidden="true">
             <label>
               Leave this empty
-              <input name="website" tabIndex={-1} autoComplete="off" />
+              <input {...form.input('website')} tabIndex={-1} autoComplete="off" />
             </label>
           </div>
-          <Button type="submit" variant="primary" loading={send.isPending}>
+          <Button type="submit" variant="primary" loading={form.pending}>
             Send message
           </Button>
         </form>

@@ -1,13 +1,11 @@
+import { createInvitationInput } from '@headmark/api/shared'
 import { Button, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { formErrors } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
-
-type Errors = Partial<Record<'email' | 'role' | 'form', string>>
 
 const roleHelp: Record<Role, string> = {
   member: 'Edits pages and their metadata.',
@@ -25,9 +23,6 @@ export function InviteMemberForm({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<Role>('member')
-  const [errors, setErrors] = useState<Errors>({})
 
   const invite = useMutation({
     ...orpc.invitations.create.mutationOptions(),
@@ -40,41 +35,35 @@ export function InviteMemberForm({
         params: { organizationSlug },
       })
     },
-    onError: (error) => setErrors(formErrors(error, ['email', 'role'], { CONFLICT: 'email' })),
   })
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!email.trim()) {
-      setErrors({ email: 'Enter the e-mail address of the person to invite.' })
-      return
-    }
-    setErrors({})
-    invite.mutate({ organizationSlug, email: email.trim(), role })
-  }
+  const form = useSchemaForm({
+    schema: createInvitationInput,
+    defaultValues: { email: '', role: 'member' as Role },
+    submit: (values) => invite.mutateAsync({ organizationSlug, ...values }),
+    codeFields: { CONFLICT: 'email' },
+  })
+  const { role } = form.values
 
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate>
-      <FormAlert message={errors.form ?? null} />
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
+      <FormAlert message={form.formError} />
       <Field
         label="E-mail"
         required
-        error={errors.email}
+        error={form.error('email')}
         description="They get a link that is valid for 48 hours."
       >
         <Input
-          name="email"
+          {...form.input('email')}
           type="email"
-          value={email}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           dir="ltr"
           placeholder="ada@example.com"
-          onChange={(event) => setEmail(event.currentTarget.value)}
         />
       </Field>
-      <Field label="Role" required error={errors.role} description={roleHelp[role]}>
+      <Field label="Role" required error={form.error('role')} description={roleHelp[role]}>
         <Select
           name="role"
           value={role}
@@ -82,10 +71,10 @@ export function InviteMemberForm({
             value,
             label: roleLabel[value],
           }))}
-          onValueChange={(value) => setRole(value as Role)}
+          onValueChange={(value) => form.setValue('role', value as Role)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={invite.isPending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Send invitation
       </Button>
     </form>

@@ -1,3 +1,4 @@
+import { createSiteApiKeyInput } from '@headmark/api/shared'
 import {
   Button,
   CodeBlock,
@@ -10,10 +11,10 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { formErrors } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { OnboardingSteps } from './onboarding-steps.tsx'
@@ -140,8 +141,6 @@ function CreateKeyForm({
   onCreated: (key: string) => void
 }) {
   const queryClient = useQueryClient()
-  const [name, setName] = useState('Production server')
-  const [errors, setErrors] = useState<{ name?: string; form?: string }>({})
   const create = useMutation({
     ...orpc.siteApiKeys.create.mutationOptions(),
     meta: { inlineErrors: true },
@@ -149,33 +148,21 @@ function CreateKeyForm({
       onCreated(key)
       await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
     },
-    onError: (error) => setErrors(formErrors(error, ['name'])),
+  })
+  const form = useSchemaForm({
+    schema: createSiteApiKeyInput,
+    defaultValues: { name: 'Production server' },
+    submit: ({ name }) => create.mutateAsync({ organizationSlug, siteHostname, name }),
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!name.trim()) {
-      setErrors({ name: 'Give the key a name, e.g. “Production server”.' })
-      return
-    }
-    setErrors({})
-    create.mutate({ organizationSlug, siteHostname, name })
-  }
-
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate>
-      <FormAlert message={errors.form ?? null} />
+    <form className="stack" onSubmit={form.onSubmit} noValidate>
+      <FormAlert message={form.formError} />
       <div className="onboarding-key">
-        <Field label="Key name" error={errors.name}>
-          <Input
-            name="name"
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
+        <Field label="Key name" error={form.error('name')}>
+          <Input {...form.input('name')} maxLength={100} autoComplete="off" />
         </Field>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={form.pending}>
           Create API key
         </Button>
       </div>

@@ -1,30 +1,22 @@
+import { updateOrganizationInput } from '@headmark/api/shared'
 import { Button, Field, Input, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { formErrors } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
-
-type Errors = Partial<Record<'name' | 'slug' | 'form', string>>
 
 /** The organization's name and slug; a new slug moves every address, and the old ones redirect. */
 export function OrganizationSettingsForm({ organization }: { organization: Organization }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const router = useRouter()
-  const [name, setName] = useState(organization.name)
-  const [slug, setSlug] = useState(organization.slug)
-  const [errors, setErrors] = useState<Errors>({})
-  const typedSlug = slug.trim()
-  const slugChanges = typedSlug !== organization.slug
 
   const update = useMutation({
     ...orpc.organizations.update.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async (saved) => {
-      setErrors({})
       toast.success('Organization settings saved.')
       await invalidateOrganizations(queryClient)
       if (saved.slug !== organization.slug) {
@@ -40,34 +32,31 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
         await router.invalidate()
       }
     },
-    onError: (error) => setErrors(formErrors(error, ['name', 'slug'], { CONFLICT: 'slug' })),
   })
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const next: Errors = {}
-    if (!name.trim()) next.name = 'Enter a name for the organization.'
-    if (!typedSlug) next.slug = 'Enter a slug: lowercase letters, digits and hyphens.'
-    setErrors(next)
-    if (next.name || next.slug) return
-    update.mutate({ organizationSlug: organization.slug, name: name.trim(), slug: typedSlug })
-  }
+  const form = useSchemaForm({
+    schema: updateOrganizationInput,
+    defaultValues: { name: organization.name, slug: organization.slug },
+    submit: (values) => update.mutateAsync({ organizationSlug: organization.slug, ...values }),
+    codeFields: { CONFLICT: 'slug' },
+  })
+  const typedSlug = form.values.slug.trim()
+  const slugChanges = typedSlug !== organization.slug
 
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate aria-label="Organization settings">
-      <FormAlert message={errors.form ?? null} />
-      <Field label="Name" required error={errors.name}>
-        <Input
-          name="name"
-          value={name}
-          autoComplete="organization"
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
+    <form
+      onSubmit={form.onSubmit}
+      className="form-stack"
+      noValidate
+      aria-label="Organization settings"
+    >
+      <FormAlert message={form.formError} />
+      <Field label="Name" required error={form.error('name')}>
+        <Input {...form.input('name')} autoComplete="organization" />
       </Field>
       <Field
         label="Slug"
         required
-        error={errors.slug}
+        error={form.error('slug')}
         description={
           <span className="slug-preview">
             Dashboard address:{' '}
@@ -85,16 +74,15 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
         }
       >
         <Input
-          name="slug"
-          value={slug}
+          {...form.input('slug')}
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
           dir="ltr"
-          onChange={(event) => setSlug(event.currentTarget.value.toLowerCase())}
+          onChange={(event) => form.setValue('slug', event.currentTarget.value.toLowerCase())}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={update.isPending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Save settings
       </Button>
     </form>

@@ -1,13 +1,13 @@
+import { createPageInput, pagePathFieldSchema } from '@headmark/api/shared'
 import { Button, Field, Input } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { formErrors } from '~/lib/form-errors.ts'
-import { orpc } from '~/lib/orpc.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
+import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
-type Errors = Partial<Record<'path' | 'form', string>>
+const newPageForm = createPageInput.extend({ path: pagePathFieldSchema })
 
 export function CreatePageForm({
   organizationSlug,
@@ -21,8 +21,6 @@ export function CreatePageForm({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [path, setPath] = useState(initialPath)
-  const [errors, setErrors] = useState<Errors>({})
 
   const create = useMutation({
     ...orpc.pages.create.mutationOptions(),
@@ -35,39 +33,33 @@ export function CreatePageForm({
         search: { path: page.path },
       })
     },
-    onError: (error) => setErrors(formErrors(error, ['path'], { CONFLICT: 'path' })),
+  })
+  const form = useSchemaForm({
+    schema: newPageForm,
+    defaultValues: { path: initialPath },
+    submit: ({ path }) => create.mutateAsync({ organizationSlug, siteHostname, path: path.trim() }),
+    // The path is the form's one field: whatever the server says of it belongs there.
+    codeFields: { CONFLICT: 'path', BAD_REQUEST: 'path' },
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!path.trim()) {
-      setErrors({ path: 'Enter the page’s path, e.g. /pricing.' })
-      return
-    }
-    setErrors({})
-    create.mutate({ organizationSlug, siteHostname, path: path.trim() })
-  }
-
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate>
-      <FormAlert message={errors.form ?? null} />
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
+      <FormAlert message={form.formError} />
       <Field
         label="Path"
         required
-        error={errors.path}
+        error={form.error('path')}
         description={`The part of the address after ${siteHostname}, e.g. /pricing. A query string or #fragment is dropped.`}
       >
         <Input
-          name="path"
-          value={path}
+          {...form.input('path')}
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
           dir="ltr"
-          onChange={(event) => setPath(event.currentTarget.value)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={create.isPending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Create page
       </Button>
     </form>

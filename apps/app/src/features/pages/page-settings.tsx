@@ -1,3 +1,4 @@
+import { pagePathFieldSchema, updatePagePathInput } from '@headmark/api/shared'
 import {
   Button,
   Card,
@@ -12,12 +13,15 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { errorText, formErrors } from '~/lib/form-errors.ts'
+import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
+
+const changePathForm = updatePagePathInput.extend({ path: pagePathFieldSchema })
 
 interface PageSettingsProps {
   organizationSlug: string
@@ -60,8 +64,6 @@ function ChangePathForm({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [typed, setTyped] = useState(path)
-  const [errors, setErrors] = useState<Partial<Record<'path' | 'form', string>>>({})
 
   const update = useMutation({
     ...orpc.pages.updatePath.mutationOptions(),
@@ -78,43 +80,43 @@ function ChangePathForm({
       })
       await invalidateSiteData(queryClient)
     },
-    onError: (error) => setErrors(formErrors(error, ['path'], { CONFLICT: 'path' })),
+  })
+  const form = useSchemaForm({
+    schema: changePathForm,
+    defaultValues: { path },
+    submit: (values) =>
+      update.mutateAsync({
+        organizationSlug,
+        siteHostname,
+        pagePath: path,
+        path: values.path.trim(),
+      }),
+    // The path is the form's one field: whatever the server says of it belongs there.
+    codeFields: { CONFLICT: 'path', BAD_REQUEST: 'path' },
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!typed.trim()) {
-      setErrors({ path: 'Enter the page’s path, e.g. /pricing.' })
-      return
-    }
-    setErrors({})
-    update.mutate({ organizationSlug, siteHostname, pagePath: path, path: typed.trim() })
-  }
-
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate>
-      <FormAlert message={errors.form ?? null} />
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
+      <FormAlert message={form.formError} />
       <Field
         label="Path"
         required
-        error={errors.path}
+        error={form.error('path')}
         description="The page keeps its revisions. The old path serves the site’s defaults from then on."
       >
         <Input
-          name="path"
-          value={typed}
+          {...form.input('path')}
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
           dir="ltr"
-          onChange={(event) => setTyped(event.currentTarget.value)}
         />
       </Field>
       <Button
         type="submit"
         variant="primary"
-        loading={update.isPending}
-        disabled={typed.trim() === path}
+        loading={form.pending}
+        disabled={form.values.path.trim() === path}
       >
         Change path
       </Button>

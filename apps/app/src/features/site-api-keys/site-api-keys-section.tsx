@@ -1,3 +1,4 @@
+import { createSiteApiKeyInput } from '@headmark/api/shared'
 import {
   Button,
   Card,
@@ -17,9 +18,11 @@ import {
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { siteApiKeysQuery } from './queries.ts'
 import './site-api-keys.css'
 
@@ -38,8 +41,6 @@ export interface SiteApiKeysSectionProps {
 export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKeysSectionProps) {
   const queryClient = useQueryClient()
   const keys = useQuery(siteApiKeysQuery(organizationSlug, siteHostname))
-  const [name, setName] = useState('')
-  const [nameError, setNameError] = useState<string>()
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
 
@@ -47,28 +48,17 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
     ...orpc.siteApiKeys.create.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async ({ key, apiKey }) => {
-      setName('')
+      form.form.reset()
       setCreated({ key, name: apiKey.name })
       await refresh()
     },
-    onError: (error) => {
-      if (error instanceof ORPCError && error.code === 'BAD_REQUEST') {
-        const issue = (error.data as { issues?: Array<{ message: string }> } | undefined)
-          ?.issues?.[0]
-        setNameError(issue?.message ?? error.message)
-      }
-    },
   })
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!name.trim()) {
-      setNameError('Give the key a name, e.g. “Production server”.')
-      return
-    }
-    setNameError(undefined)
-    create.mutate({ organizationSlug, siteHostname, name })
-  }
+  const form = useSchemaForm({
+    schema: createSiteApiKeyInput,
+    defaultValues: { name: '' },
+    submit: ({ name }) => create.mutateAsync({ organizationSlug, siteHostname, name }),
+    codeFields: { BAD_REQUEST: 'name' },
+  })
 
   const forbidden = keys.error instanceof ORPCError && keys.error.code === 'FORBIDDEN'
 
@@ -136,17 +126,12 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
           />
         )}
         {forbidden ? null : (
-          <form className="site-api-keys__create" onSubmit={onSubmit} noValidate>
-            <Field label="New key’s name" error={nameError}>
-              <Input
-                name="name"
-                value={name}
-                maxLength={100}
-                placeholder="Production server"
-                onChange={(event) => setName(event.currentTarget.value)}
-              />
+          <form className="site-api-keys__create" onSubmit={form.onSubmit} noValidate>
+            <FormAlert message={form.formError} />
+            <Field label="New key’s name" error={form.error('name')}>
+              <Input {...form.input('name')} maxLength={100} placeholder="Production server" />
             </Field>
-            <Button type="submit" variant="primary" loading={create.isPending}>
+            <Button type="submit" variant="primary" loading={form.pending}>
               Create key
             </Button>
           </form>

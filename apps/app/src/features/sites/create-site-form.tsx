@@ -1,14 +1,13 @@
+import { createSiteInput } from '@headmark/api/shared'
 import { Button, Field, Input } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
-import { formErrors } from '~/lib/form-errors.ts'
-import { orpc } from '~/lib/orpc.ts'
+import type { ComponentProps } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { orpc } from '~/lib/orpc.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { previewHostname } from './hostname.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
-
-type Errors = Partial<Record<'name' | 'hostname' | 'form', string>>
 
 export interface CreateSiteFormProps {
   organizationSlug: string
@@ -19,10 +18,6 @@ export interface CreateSiteFormProps {
 export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormProps) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [name, setName] = useState('')
-  const [hostname, setHostname] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const preview = previewHostname(hostname)
 
   const create = useMutation({
     ...orpc.sites.create.mutationOptions(),
@@ -35,66 +30,65 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
         params: { organizationSlug, siteHostname: site.hostname },
       })
     },
-    onError: (error) =>
-      setErrors(formErrors(error, ['name', 'hostname'], { CONFLICT: 'hostname' })),
+  })
+  const form = useSchemaForm({
+    schema: createSiteInput,
+    defaultValues: { name: '', hostname: '' },
+    submit: ({ name, hostname }) =>
+      create.mutateAsync({ organizationSlug, name: name.trim(), hostname: hostname.trim() }),
+    codeFields: { CONFLICT: 'hostname' },
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const next: Errors = {}
-    if (!name.trim()) next.name = 'Enter a name for the site, e.g. Acme marketing.'
-    if (!hostname.trim()) next.hostname = 'Enter the hostname of the site, e.g. acme.com.'
-    setErrors(next)
-    if (next.name || next.hostname) return
-    create.mutate({ organizationSlug, name: name.trim(), hostname: hostname.trim() })
-  }
-
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate>
-      <FormAlert message={errors.form ?? null} />
-      <Field label="Name" required error={errors.name}>
-        <Input
-          name="name"
-          value={name}
-          autoComplete="off"
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
+      <FormAlert message={form.formError} />
+      <Field label="Name" required error={form.error('name')}>
+        <Input {...form.input('name')} autoComplete="off" />
       </Field>
-      <Field
-        label="Hostname"
-        required
-        error={errors.hostname}
-        description={<HostnameHint typed={hostname} preview={preview} />}
-      >
-        <Input
-          name="hostname"
-          value={hostname}
-          inputMode="url"
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          placeholder="acme.com"
-          onChange={(event) => setHostname(event.currentTarget.value)}
-        />
-      </Field>
-      <Button type="submit" variant="primary" loading={create.isPending}>
+      <HostnameField
+        error={form.error('hostname')}
+        {...form.input('hostname')}
+        autoComplete="off"
+      />
+      <Button type="submit" variant="primary" loading={form.pending}>
         Create site
       </Button>
     </form>
   )
 }
 
-/** Says what a pasted address is stored as, e.g. `https://Acme.COM/x` → acme.com. */
-export function HostnameHint({ typed, preview }: { typed: string; preview: string | undefined }) {
-  if (preview && preview !== typed.trim()) {
-    return (
-      <>
-        Will be saved as <strong className="mono">{preview}</strong>.
-      </>
-    )
-  }
+/** The hostname's field: what a pasted address is stored as, e.g. `https://Acme.COM/x` → acme.com. */
+export function HostnameField({
+  error,
+  ...input
+}: ComponentProps<typeof Input> & { value: string; error: string | undefined }) {
+  const preview = previewHostname(input.value)
   return (
-    <>The site’s domain. A pasted address such as https://Acme.COM/pricing is saved as acme.com.</>
+    <Field
+      label="Hostname"
+      required
+      error={error}
+      description={
+        preview && preview !== input.value.trim() ? (
+          <>
+            Will be saved as <strong className="mono">{preview}</strong>.
+          </>
+        ) : (
+          <>
+            The site’s domain. A pasted address such as https://Acme.COM/pricing is saved as
+            acme.com.
+          </>
+        )
+      }
+    >
+      <Input
+        inputMode="url"
+        autoCapitalize="none"
+        spellCheck={false}
+        dir="ltr"
+        placeholder="acme.com"
+        {...input}
+      />
+    </Field>
   )
 }

@@ -1,16 +1,12 @@
+import { updateSiteInput } from '@headmark/api/shared'
 import { Button, Field, Input, Switch, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { formErrors } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
-import { HostnameHint } from './create-site-form.tsx'
-import { previewHostname } from './hostname.ts'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { HostnameField } from './create-site-form.tsx'
 import { invalidateSiteData, type Site } from './queries.ts'
-
-type FieldName = 'name' | 'hostname' | 'titleTemplate' | 'requireApiKey'
-type Errors = Partial<Record<FieldName | 'form', string>>
 
 /** Name, hostname, title template and whether the public API needs a key. */
 export function SiteSettingsForm({
@@ -22,19 +18,14 @@ export function SiteSettingsForm({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [name, setName] = useState(site.name)
-  const [hostname, setHostname] = useState(site.hostname)
-  const [titleTemplate, setTitleTemplate] = useState(site.titleTemplate ?? '')
-  const [requireApiKey, setRequireApiKey] = useState(site.requireApiKey)
-  const [errors, setErrors] = useState<Errors>({})
 
   const update = useMutation({
     ...orpc.sites.update.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: async (saved) => {
-      setErrors({})
-      setHostname(saved.hostname)
-      setTitleTemplate(saved.titleTemplate ?? '')
+      // What was sent is shown as the server stored it (e.g. a pasted URL as its hostname).
+      form.setValue('hostname', saved.hostname)
+      form.setValue('titleTemplate', saved.titleTemplate ?? '')
       toast.success('Site settings saved.')
       if (saved.hostname !== site.hostname) {
         // The hostname is in the address: follow the site to its new one, and forget the old.
@@ -51,77 +42,53 @@ export function SiteSettingsForm({
       }
       await invalidateSiteData(queryClient)
     },
-    onError: (error) =>
-      setErrors(
-        formErrors(error, ['name', 'hostname', 'titleTemplate', 'requireApiKey'], {
-          CONFLICT: 'hostname',
-        }),
-      ),
+  })
+  const form = useSchemaForm({
+    schema: updateSiteInput,
+    defaultValues: {
+      name: site.name,
+      hostname: site.hostname,
+      titleTemplate: site.titleTemplate ?? '',
+      requireApiKey: site.requireApiKey,
+    },
+    submit: ({ name, hostname, titleTemplate, requireApiKey }) =>
+      update.mutateAsync({
+        organizationSlug,
+        siteHostname: site.hostname,
+        name: name.trim(),
+        hostname: hostname.trim(),
+        titleTemplate: titleTemplate?.trim() ? titleTemplate : null,
+        requireApiKey,
+      }),
+    codeFields: { CONFLICT: 'hostname' },
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const next: Errors = {}
-    if (!name.trim()) next.name = 'Enter a name for the site.'
-    if (!hostname.trim()) next.hostname = 'Enter the hostname of the site, e.g. acme.com.'
-    if (titleTemplate.trim() && !titleTemplate.includes('%s')) {
-      next.titleTemplate = 'Put %s where the page’s title goes, e.g. “%s · Acme”.'
-    }
-    setErrors(next)
-    if (Object.keys(next).length > 0) return
-    update.mutate({
-      organizationSlug,
-      siteHostname: site.hostname,
-      name: name.trim(),
-      hostname: hostname.trim(),
-      titleTemplate: titleTemplate.trim() ? titleTemplate : null,
-      requireApiKey,
-    })
-  }
-
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate aria-label="Site settings">
-      <FormAlert message={errors.form ?? null} />
-      <Field label="Name" required error={errors.name}>
-        <Input name="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate aria-label="Site settings">
+      <FormAlert message={form.formError} />
+      <Field label="Name" required error={form.error('name')}>
+        <Input {...form.input('name')} />
       </Field>
-      <Field
-        label="Hostname"
-        required
-        error={errors.hostname}
-        description={<HostnameHint typed={hostname} preview={previewHostname(hostname)} />}
-      >
-        <Input
-          name="hostname"
-          value={hostname}
-          inputMode="url"
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
-          onChange={(event) => setHostname(event.currentTarget.value)}
-        />
-      </Field>
+      <HostnameField error={form.error('hostname')} {...form.input('hostname')} />
       <Field
         label="Title template"
         optional
-        error={errors.titleTemplate}
+        error={form.error('titleTemplate')}
         description="Wraps every page’s own title: %s stands for it, e.g. “%s · Acme” serves “Pricing · Acme”."
       >
-        <Input
-          name="titleTemplate"
-          value={titleTemplate}
-          placeholder="%s · Acme"
-          onChange={(event) => setTitleTemplate(event.currentTarget.value)}
-        />
+        <Input {...form.input('titleTemplate')} placeholder="%s · Acme" />
       </Field>
       <Field
         label="Require an API key"
-        error={errors.requireApiKey}
+        error={form.error('requireApiKey')}
         description="When on, the public metadata API answers only requests that carry one of this site’s API keys."
       >
-        <Switch checked={requireApiKey} onCheckedChange={setRequireApiKey} />
+        <Switch
+          checked={form.values.requireApiKey}
+          onCheckedChange={(checked) => form.setValue('requireApiKey', checked)}
+        />
       </Field>
-      <Button type="submit" variant="primary" loading={update.isPending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         Save settings
       </Button>
     </form>

@@ -1,11 +1,10 @@
+import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
 import { Button, Checkbox, Field, Input, Textarea } from '@headmark/ui'
-import { ORPCError } from '@orpc/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { orpc } from '~/lib/orpc.ts'
-
-type Errors = { url?: string; description?: string; form?: string }
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
 export interface WebhookFormValues {
   url: string
@@ -27,21 +26,7 @@ export function WebhookForm({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [values, setValues] = useState<WebhookFormValues>(initial)
-  const [errors, setErrors] = useState<Errors>({})
 
-  const onError = (error: unknown) => {
-    if (!(error instanceof ORPCError)) return
-    if (error.code !== 'BAD_REQUEST') return setErrors({ form: error.message })
-    const issues = (error.data as { issues?: Array<{ path?: unknown[]; message: string }> })?.issues
-    const next: Errors = {}
-    for (const issue of issues ?? []) {
-      const key = issue.path?.[0]
-      if (key === 'url' || key === 'description') next[key] ??= issue.message
-    }
-    if (!next.url && !next.description) next.form = error.message
-    setErrors(next)
-  }
   const done = async (id: string) => {
     await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
     await navigate({
@@ -53,53 +38,34 @@ export function WebhookForm({
     ...orpc.webhooks.create.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: (created) => done(created.id),
-    onError,
   })
   const update = useMutation({
     ...orpc.webhooks.update.mutationOptions(),
     meta: { inlineErrors: true },
     onSuccess: (updated) => done(updated.id),
-    onError,
+  })
+  const form = useSchemaForm({
+    schema: webhookId ? updateWebhookInput : createWebhookInput,
+    defaultValues: initial,
+    submit: (values) =>
+      webhookId
+        ? update.mutateAsync({ organizationSlug, webhookId, ...values })
+        : create.mutateAsync({ organizationSlug, siteHostname, ...values }),
   })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const url = values.url.trim()
-    if (!url) return setErrors({ url: 'Enter the URL that receives the webhooks.' })
-    setErrors({})
-    const body = { url, description: values.description.trim(), legacyBearer: values.legacyBearer }
-    if (webhookId) update.mutate({ organizationSlug, webhookId, ...body })
-    else create.mutate({ organizationSlug, siteHostname, ...body })
-  }
-
   return (
-    <form onSubmit={onSubmit} className="form-stack" noValidate>
-      {errors.form ? (
-        <p className="form-alert" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
+      <FormAlert message={form.formError} />
       <Field
         label="URL"
         required
-        error={errors.url}
+        error={form.error('url')}
         description={`On ${siteHostname} or one of its subdomains; https:// in production.`}
       >
-        <Input
-          name="url"
-          type="url"
-          inputMode="url"
-          value={values.url}
-          onChange={(event) => setValues({ ...values, url: event.currentTarget.value })}
-        />
+        <Input {...form.input('url')} type="url" inputMode="url" />
       </Field>
-      <Field label="Description" optional error={errors.description}>
-        <Textarea
-          name="description"
-          limit={500}
-          value={values.description}
-          onChange={(event) => setValues({ ...values, description: event.currentTarget.value })}
-        />
+      <Field label="Description" optional error={form.error('description')}>
+        <Textarea {...form.input('description')} limit={500} />
       </Field>
       <Field
         label="Also send the secret as a bearer token (legacy)"
@@ -107,11 +73,11 @@ export function WebhookForm({
       >
         <Checkbox
           name="legacyBearer"
-          checked={values.legacyBearer}
-          onCheckedChange={(checked) => setValues({ ...values, legacyBearer: checked === true })}
+          checked={form.values.legacyBearer}
+          onCheckedChange={(checked) => form.setValue('legacyBearer', checked === true)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
+      <Button type="submit" variant="primary" loading={form.pending}>
         {webhookId ? 'Save webhook' : 'Create webhook'}
       </Button>
     </form>

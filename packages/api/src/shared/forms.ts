@@ -1,0 +1,19 @@
+// Everything the app's forms import from the server package: the procedures' input schemas and
+// the rules behind them. Browser-safe: no node:* modules, no database, mailer or better-auth server.
+
+export {
+  AUTH_CODE_FIELDS,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  magicLinkInput,
+  signInInput,
+  signUpInput,
+} from './auth.ts'
+export { type ContactInput, contactInputSchema } from './contact.ts'
+export { createInvitationInput, roleSchema } from './members.ts'
+export { createOrganizationInput, updateOrganizationInput } from './organizations.ts'
+export { createPageInput, pagePathFieldSchema, updatePagePathInput } from './pages.ts'
+export { createSiteApiKeyInput } from './site-api-keys.ts'
+export { createSiteInput, updateSiteInput } from './sites.ts'
+export { createWebhookInput, updateWebhookInput } from './webhooks.ts'
+export { type HostnameResult, normalizeHostname } from '../domain/hostnames.ts'
