@@ -37,4 +37,17 @@ describe('the error handler on a 401', () => {
     handle(unauthorized)
     expect(navigate).toHaveBeenCalledTimes(2)
   })
+
+  it('leaves a sign-out under way alone: it goes home itself', () => {
+    vi.stubGlobal('window', {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const navigate = vi.fn(async () => {})
+    const router = { navigate, state: { location: { pathname: '/sign-out' } } }
+    const handle = createErrorHandler(() => router as unknown as AnyRouter)
+    handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+    expect(navigate).not.toHaveBeenCalled()
+    router.state.location.pathname = '/app/organizations/acme'
+    handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+    expect(navigate).toHaveBeenCalledWith({ to: '/get-started', replace: true })
+  })
 })

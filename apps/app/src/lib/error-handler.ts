@@ -9,6 +9,9 @@ import { classifyError, isClientError } from './errors.ts'
  * otherwise send /get-started straight back to /app) and the user lands on /get-started once,
  * however many queries failed at the same time.
  */
+/** The route that signs out (routes/_authenticated/sign-out.tsx). */
+const SIGN_OUT_PATH = '/sign-out'
+
 export function createErrorHandler(
   getRouter: () => AnyRouter | undefined,
   getQueryClient: () => QueryClient | undefined = () => undefined,
@@ -20,10 +23,12 @@ export function createErrorHandler(
     const outcome = classifyError(error)
     if (outcome.kind === 'ignore' || typeof window === 'undefined') return
     if (outcome.kind === 'sign-in') {
-      if (signingIn) return
+      const router = getRouter()
+      // Signing out: what was on screen may ask again once the session is gone; those 401s are
+      // expected, and the sign-out route empties the cache and goes home itself.
+      if (signingIn || router?.state?.location?.pathname === SIGN_OUT_PATH) return
       signingIn = true
       getQueryClient()?.clear()
-      const router = getRouter()
       void Promise.resolve(router?.navigate({ to: '/get-started', replace: true })).finally(() => {
         signingIn = false
       })
