@@ -99,8 +99,8 @@ export function HomePage() {
           render, your fallback tags are used instead.
         </p>
         <div className="mk-code">
-          <CodeBlock label="Terminal" language="sh" code={installSnippet} />
-          <CodeBlock label="TanStack Start" language="tsx" code={tanstackSnippet} />
+          <CodeBlock label={installSnippet.label} language="sh" code={installSnippet.code} />
+          <CodeBlock label="TanStack Start" language="tsx" code={tanstackSnippet.code} />
         </div>
         <p>
           Using Next.js? <Link to="/nextjs">Follow the Next.js guide</Link>. Any other server can

@@ -66,7 +66,7 @@ export function NextjsGuide() {
 
       <section aria-labelledby="install">
         <h2 id="install">2. Install the package</h2>
-        <CodeBlock label="Terminal" language="sh" code={installSnippet} />
+        <CodeBlock label={installSnippet.label} language="sh" code={installSnippet.code} />
         <p>
           <code>@headmark/metadata</code> has no runtime dependencies and runs in the Node.js and
           edge runtimes.
@@ -76,13 +76,13 @@ export function NextjsGuide() {
       <section aria-labelledby="configure">
         <h2 id="configure">3. Configure the client</h2>
         <p>Add the settings to your environment:</p>
-        <CodeBlock label=".env.local" language="sh" code={nextEnvSnippet} />
+        <CodeBlock label={nextEnvSnippet.label} language="sh" code={nextEnvSnippet.code} />
         <p>
           Create one client for the whole server process, so that its cache is shared by every
           request. Answers are cached per page for a minute and served stale for five more while a
           fresh copy loads in the background; concurrent requests for one page share one call.
         </p>
-        <CodeBlock label="headmark.ts" language="ts" code={nextClientSnippet} />
+        <CodeBlock label={nextClientSnippet.label} language="ts" code={nextClientSnippet.code} />
       </section>
 
       <section aria-labelledby="pages">
@@ -91,14 +91,18 @@ export function NextjsGuide() {
           Keep your site-wide defaults in the root layout as usual; Next.js merges them with what
           each page returns.
         </p>
-        <CodeBlock label="app/layout.tsx" language="tsx" code={nextLayoutSnippet} />
+        <CodeBlock label={nextLayoutSnippet.label} language="tsx" code={nextLayoutSnippet.code} />
         <p>
           In each page, export <code>generateMetadata</code> built by{' '}
           <code>createGenerateMetadata</code>. Give it the page’s path as it appears in Headmark and
           a fallback used when Headmark has nothing for the page or can not be reached.
         </p>
-        <CodeBlock label="app/blog/[slug]/page.tsx" language="tsx" code={nextPageSnippet} />
-        <CodeBlock label="app/page.tsx" language="tsx" code={nextRootPageSnippet} />
+        <CodeBlock label={nextPageSnippet.label} language="tsx" code={nextPageSnippet.code} />
+        <CodeBlock
+          label={nextRootPageSnippet.label}
+          language="tsx"
+          code={nextRootPageSnippet.code}
+        />
         <p>
           The result is a Next.js <code>Metadata</code> object: title, description, Open Graph with
           every image’s size, type and alt text, the X card, icons, canonical and language
@@ -115,7 +119,7 @@ export function NextjsGuide() {
           compared in constant time, within five minutes), drops the changed page from the client’s
           cache and lets you revalidate Next.js’s own cache.
         </p>
-        <CodeBlock label="app/api/headmark/route.ts" language="ts" code={nextWebhookSnippet} />
+        <CodeBlock label={nextWebhookSnippet.label} language="ts" code={nextWebhookSnippet.code} />
         <p>
           Then, in Headmark, add a webhook to the site with the URL{' '}
           <code>https://&lt;your site&gt;/api/headmark</code>, copy its secret into{' '}

@@ -1,38 +1,36 @@
-/** Code shown on the marketing pages; kept in one place so the guide and the home page agree. */
+// Code shown on the marketing pages. It comes from the install step's catalogue
+// (features/onboarding/snippets.ts), with placeholders for the site's values, so the guide, the
+// home page and a site's own install step teach the SDK the same way.
+import { type FrameworkId, installSnippets } from '~/features/onboarding/snippets.ts'
 
-export const installSnippet = 'npm install @headmark/metadata'
-
-export const tanstackSnippet = `// src/routes/pricing.tsx
-import { createMetadataClient } from '@headmark/metadata/client'
-import { createHead } from '@headmark/metadata/tanstack-start'
-
-const metadataClient = createMetadataClient({
-  dsn: process.env.HEADMARK_DSN,
-  baseUrl: 'https://headmark.example.com/api/openapi',
+const catalogue = installSnippets({
+  dsn: '<the site’s DSN, from its settings in Headmark>',
+  apiUrl: 'https://<your Headmark>/api/openapi',
 })
 
-export const Route = createFileRoute('/pricing')({
-  head: createHead({ client: metadataClient, fallback: { title: 'Pricing' } }),
-})`
+/** The file labelled `label` of a framework's install step. */
+function file(framework: FrameworkId, label: string): { label: string; code: string } {
+  const found = catalogue
+    .find((snippets) => snippets.id === framework)
+    ?.files.find((candidate) => candidate.label === label)
+  if (!found) throw new Error(`The install catalogue has no ${label} for ${framework}.`)
+  return found
+}
 
-export const nextClientSnippet = `// headmark.ts — one client per server process
-import 'server-only'
-import { createMetadataClient, type MetadataClient } from '@headmark/metadata/client'
+export const installSnippet = file('nextjs', 'Terminal')
+export const nextEnvSnippet = file('nextjs', '.env.local')
+export const nextClientSnippet = file('nextjs', 'lib/headmark.ts')
+export const nextLayoutSnippet = file('nextjs', 'app/layout.tsx')
+export const nextRootPageSnippet = file('nextjs', 'app/page.tsx')
+export const nextWebhookSnippet = file('nextjs', 'app/api/headmark/route.ts')
+export const tanstackSnippet = file('tanstack-start', 'src/routes/index.tsx')
 
-// Next bundles route handlers and pages separately: on globalThis, the webhook route and the
-// pages share one client (and one cache) instead of one copy each.
-const shared = globalThis as { [key: symbol]: MetadataClient | undefined }
-
-export const metadataClient = (shared[Symbol.for('headmark.metadataClient')] ??=
-  createMetadataClient({
-    dsn: process.env.HEADMARK_DSN,
-    baseUrl: process.env.HEADMARK_URL, // https://<your Headmark>/api/openapi
-    apiKey: process.env.HEADMARK_API_KEY, // only if the site requires a key
-  }))`
-
-export const nextPageSnippet = `// app/blog/[slug]/page.tsx
+/** A page with a parameter, beside the catalogue's home page: the same client, its own path. */
+export const nextPageSnippet = {
+  label: 'app/blog/[slug]/page.tsx',
+  code: `// Each page: Headmark's metadata for its path, over the page's own fallback
 import { createGenerateMetadata } from '@headmark/metadata/next'
-import { metadataClient } from '@/headmark'
+import { metadataClient } from '@/lib/headmark'
 
 export const generateMetadata = createGenerateMetadata({
   client: metadataClient,
@@ -44,41 +42,5 @@ export const generateMetadata = createGenerateMetadata({
 export default async function BlogPost({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params
   return <article>{/* … */}</article>
-}`
-
-export const nextLayoutSnippet = `// app/layout.tsx — site-wide defaults every page inherits
-import type { Metadata } from 'next'
-
-export const metadata: Metadata = {
-  metadataBase: new URL('https://acme.example'),
-  title: { default: 'Acme', template: '%s — Acme' },
-}`
-
-export const nextRootPageSnippet = `// app/page.tsx — the home page is the path "/"
-import { createGenerateMetadata } from '@headmark/metadata/next'
-import { metadataClient } from '@/headmark'
-
-export const generateMetadata = createGenerateMetadata({
-  client: metadataClient,
-  path: () => '/',
-  fallback: { title: 'Acme' },
-})`
-
-export const nextWebhookSnippet = `// app/api/headmark/route.ts — fresh tags as soon as an editor saves
-import { revalidatePath } from 'next/cache'
-import { createWebhookHandler } from '@headmark/metadata/webhooks'
-import { metadataClient } from '@/headmark'
-
-export const POST = createWebhookHandler({
-  secret: process.env.HEADMARK_WEBHOOK_SECRET,
-  client: metadataClient, // drops the changed path from the client's cache
-  onEvent: async (payload) => {
-    if (payload._type === 'metadata_update') revalidatePath(payload.path ?? '/', 'layout')
-  },
-})`
-
-export const nextEnvSnippet = `# .env.local
-HEADMARK_DSN=<the site's DSN, from its settings in Headmark>
-HEADMARK_URL=https://<your Headmark>/api/openapi
-HEADMARK_API_KEY=<only if the site requires a key>
-HEADMARK_WEBHOOK_SECRET=<the webhook's secret, shown when you create it>`
+}`,
+}

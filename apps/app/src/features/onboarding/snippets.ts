@@ -41,7 +41,7 @@ const install: SnippetFile = {
 export function envFile(values: InstallValues): string {
   const key = values.apiKey
     ? `HEADMARK_API_KEY=${values.apiKey}`
-    : '# HEADMARK_API_KEY=  only if the site requires a key: create one above'
+    : '# HEADMARK_API_KEY=  only if the site requires a key: create one in the site’s settings'
   return [
     `HEADMARK_DSN=${values.dsn}`,
     `HEADMARK_URL=${values.apiUrl}`,
@@ -167,7 +167,7 @@ export const getPageMetadata = createServerFn({ method: 'GET' })
         code: `// Each page: Headmark's metadata for its path, over the page's own fallback
 import { createHead } from '@headmark/metadata/tanstack-start'
 import { createFileRoute } from '@tanstack/react-router'
-import { getPageMetadata } from '~/features/headmark.functions.ts'
+import { getPageMetadata } from '../headmark.functions.ts'
 
 export const Route = createFileRoute('/')({
   head: createHead({ serverFn: getPageMetadata, fallback: { title: 'Home' } }),
@@ -180,7 +180,7 @@ export const Route = createFileRoute('/')({
         code: `// The webhook receiver: drops a saved page from the client's cache
 import { createWebhookHandler } from '@headmark/metadata/webhooks'
 import { createFileRoute } from '@tanstack/react-router'
-import { metadataClient } from '~/headmark.ts'
+import { metadataClient } from '../../headmark.ts'
 
 const handler = createWebhookHandler({
   secret: process.env.HEADMARK_WEBHOOK_SECRET,
