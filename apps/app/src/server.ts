@@ -12,6 +12,7 @@ import {
   runWithRequestFacts,
 } from '@headmark/api/request-facts'
 import type { Logger } from '@headmark/api/log'
+import type { Operations } from '@headmark/api'
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { placeholderPublicEnv } from './public-env-defaults.ts'
 
@@ -55,8 +56,9 @@ export async function prepareServer(): Promise<ServerEdge> {
       )
     }
   }
-  const { getHeadmark } = await import('@headmark/api')
+  const { getHeadmark, prepareOperations } = await import('@headmark/api')
   const { env, db, logger, mailbox } = await getHeadmark()
+  const operations = await prepareOperations()
   const development = env.NODE_ENV !== 'production' || mailbox !== null
   if (development) {
     const mailboxUrl = new URL('/dev/mailbox', env.BETTER_AUTH_URL)
@@ -79,6 +81,7 @@ export async function prepareServer(): Promise<ServerEdge> {
     runWithRequestFacts,
     securityHeaders: (options) => securityHeaders({ ...options, thirdParty: chatSources() }),
     surfaceOf,
+    operations,
     async limitIngest(address) {
       if (!env.rateLimit) return 0
       const { allowed, retryAfterSeconds } = await consumeLimit(
@@ -108,6 +111,11 @@ export interface ServerEdge {
   runWithRequestFacts: typeof runWithRequestFacts
   securityHeaders: typeof securityHeaders
   surfaceOf: typeof surfaceOf
+  /**
+   * `/healthz`, `/readyz`, `/metrics` (answered first: no logs, limits or analytics), request
+   * metrics, and the graceful shutdown on SIGTERM.
+   */
+  operations: Operations
   /**
    * Counts one analytics request from `address` against the limit every instance shares (in the
    * database): 0 when it may go on, otherwise the seconds to wait.

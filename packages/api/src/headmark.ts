@@ -20,7 +20,7 @@ import {
   requestContainsNul,
   type Surface,
 } from './edge.ts'
-import { loadServerEnv, type ServerEnv } from './env.ts'
+import { type DatabaseLocation, loadServerEnv, type ServerEnv } from './env.ts'
 import { withClientAddress } from './request-facts.ts'
 import { createLogger, type Logger } from './log.ts'
 import {
@@ -122,7 +122,8 @@ export async function createHeadmark(
   const events = createCoreEvents()
   const webhooks = createWebhookService({
     db,
-    location: connection.location,
+    // pg-boss holds sessions (LISTEN, advisory locks): it gets the direct connection, never the pooler.
+    location: sessionLocation(connection.location),
     pglite: connection.pglite,
     events,
     mailer,
@@ -281,6 +282,12 @@ export async function createHeadmark(
     },
     close: () => connection.close(),
   }
+}
+
+/** `location` with its session-mode connection as the URL (what pg-boss and LISTEN need). */
+function sessionLocation(location: DatabaseLocation): DatabaseLocation {
+  if (location.kind !== 'postgres' || !location.directUrl) return location
+  return { kind: 'postgres', url: location.directUrl }
 }
 
 /**

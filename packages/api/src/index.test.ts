@@ -40,6 +40,7 @@ describe('@headmark/api entry point', () => {
         'createHeadmark',
         'getHeadmark',
         'handlePublicApi',
+        'prepareOperations',
         'preparePublicApi',
         'router',
         'startPublicApi',

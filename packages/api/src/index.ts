@@ -11,6 +11,7 @@ export {
   RPC_PREFIX,
 } from './headmark.ts'
 export type { DevMailbox, MailMessage } from './mailer.ts'
+export { type Operations, prepareOperations } from './operations/index.ts'
 export type { OrganizationRole } from './permissions.ts'
 export { handlePublicApi, preparePublicApi, startPublicApi } from './public-api/instance.ts'
 export type { PublicApi } from './public-api/handler.ts'

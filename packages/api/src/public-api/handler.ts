@@ -75,7 +75,29 @@ export interface PublicApi {
   flush(): Promise<void>
   /** Stops the flush timer and writes what is left. */
   close(): Promise<void>
-  readonly stats: { hits: number; misses: number; entries: number; bytes: number }
+  /** Counts a NOTIFY sent to the other instances (see instance.ts). */
+  countNotify(): void
+  readonly stats: PublicApiStats
+}
+
+/** Running totals since the process started, and the cache's current size. */
+export interface PublicApiStats {
+  /** Answers served from the memory cache. */
+  hits: number
+  /** Requests that were not in it. */
+  misses: number
+  /** Database lookups made (concurrent misses of one URL share one). */
+  lookups: number
+  /** Requests refused from the memory of unknown DSNs, without a lookup. */
+  unknownDsnHits: number
+  /** Sites dropped after a change. */
+  invalidations: number
+  /** Whole-cache drops. */
+  drops: number
+  /** NOTIFYs sent to other instances. */
+  notifies: number
+  entries: number
+  bytes: number
 }
 
 const ERRORS = {
@@ -162,9 +184,18 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   let droppedAt = 0
   const invalidatedAt = new Map<string, number>()
   let spec: Buffer | null = null
-  const stats = { hits: 0, misses: 0 }
+  const stats = {
+    hits: 0,
+    misses: 0,
+    lookups: 0,
+    unknownDsnHits: 0,
+    invalidations: 0,
+    drops: 0,
+    notifies: 0,
+  }
 
   function invalidateSite(siteId: string): void {
+    stats.invalidations++
     cache.deleteSite(siteId)
     sites.delete(siteId)
     invalidatedAt.set(siteId, ++sequence)
@@ -173,6 +204,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   }
 
   function dropAll(): void {
+    stats.drops++
     cache.clear()
     sites.clear()
     unknownDsns.clear()
@@ -198,6 +230,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   async function load(dsn: string, path: string, url: string): Promise<Entry | null> {
     const started = ++sequence
+    stats.lookups++
     const found = await lookup(dsn, path)
     if (!found) {
       if (unknownDsns.size >= MAX_UNKNOWN_DSNS) unknownDsns.clear()
@@ -295,7 +328,10 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     if (!DSN_PATTERN.test(dsn)) return sendError(res, ERRORS.unknownDsn)
     const unknownUntil = unknownDsns.get(dsn)
     if (unknownUntil !== undefined) {
-      if (unknownUntil > Date.now()) return sendError(res, ERRORS.unknownDsn)
+      if (unknownUntil > Date.now()) {
+        stats.unknownDsnHits++
+        return sendError(res, ERRORS.unknownDsn)
+      }
       unknownDsns.delete(dsn)
     }
     const raw = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('path')
@@ -364,6 +400,9 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     async close() {
       clearInterval(timer)
       await flush()
+    },
+    countNotify() {
+      stats.notifies++
     },
     get stats() {
       return { ...stats, entries: cache.size, bytes: cache.bytes }

@@ -36,6 +36,7 @@ async function start(headmark: Headmark): Promise<PublicApi> {
   const { pubsub } = connection
   if (pubsub) {
     headmark.events.onSiteChanged((siteId) => {
+      api.countNotify()
       pubsub.notify(SITE_CHANGED_CHANNEL, siteId).catch((error: unknown) => console.error(error))
     })
     const listener = await pubsub.listen(
