@@ -12,6 +12,7 @@ import { createStripeClient } from './billing/stripe.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
+import { createCdnPurge } from './operations/cdn-purge.ts'
 import {
   errorResponse,
   limitRequestBody,
@@ -144,6 +145,17 @@ export async function createHeadmark(
     logger,
   })
   await billing.start()
+  // CDN purges share the same queue: durable, retried, and stopped with it.
+  const cdnPurge = env.cdnPurge
+    ? createCdnPurge({
+        settings: env.cdnPurge,
+        queue: () => webhooks.jobQueue(),
+        events,
+        policy: webhooks.policy,
+        logger,
+      })
+    : null
+  await cdnPurge?.start()
   connection.beforeClose(() => webhooks.stop())
 
   // What went wrong while answering a request; logged once its status is known (see handleRpc).

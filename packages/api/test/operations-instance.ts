@@ -51,7 +51,7 @@ const server = createServer((req, res) => {
     if (url.pathname === '/test/save' && req.method === 'POST') {
       const { site, path, metadata } = JSON.parse(await body(req))
       const saved = await saveRevision(headmark, site, { path, metadata })
-      headmark.events.siteChanged(site.id)
+      headmark.events.siteChanged(site.id, { revisionSaved: true })
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(saved))
       return

@@ -13,6 +13,7 @@ import {
   errorAnswer,
   matchesEtag,
 } from './answer.ts'
+import { cdnTagHeaders } from '../operations/cdn-purge.ts'
 import { AnswerCache } from './cache.ts'
 import { createSiteLookup, type SiteLookup } from './lookup.ts'
 import { type Counter, UsageRecorder } from './usage.ts'
@@ -36,6 +37,11 @@ export interface PublicApiOptions {
   negativeTtl?: number
   /** Usage is written every this many ms (and on close). */
   flushInterval?: number
+  /**
+   * Set when Headmark purges the CDN on every change (CDN_PURGE_*): public answers tell CDNs to
+   * keep them this long (`CDN-Cache-Control`, `Surrogate-Control`); browsers still revalidate.
+   */
+  cdnMaxAgeSeconds?: number | null
   /** Answers `GET /api/openapi/spec.json`. */
   openApiDocument?: () => unknown
   log?: (error: unknown) => void
@@ -166,6 +172,14 @@ function sendError(res: ServerResponse, error: ErrorAnswer): void {
 export function createPublicApi(options: PublicApiOptions): PublicApi {
   const { db, events, log = console.error } = options
   const negativeTtl = options.negativeTtl ?? 10_000
+  const cdnCaching = options.cdnMaxAgeSeconds
+    ? [
+        'cdn-cache-control',
+        `max-age=${options.cdnMaxAgeSeconds}`,
+        'surrogate-control',
+        `max-age=${options.cdnMaxAgeSeconds}`,
+      ]
+    : []
   const lookup = createSiteLookup(db)
   const recorder = new UsageRecorder(db)
   const cache = new AnswerCache<Entry>({
@@ -250,7 +264,12 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
     const site = fresh ? siteState(found) : transientSite(found)
     const entry: Entry = {
-      answer: createAnswer(response, found.site.requireApiKey),
+      answer: createAnswer(
+        response,
+        found.site.requireApiKey,
+        // A site that requires a key is never in a shared cache: nothing to tag or keep.
+        found.site.requireApiKey ? [] : [...cdnTagHeaders(found.site.id, path), ...cdnCaching],
+      ),
       site,
       discovery: found.page ? null : recorder.discoveryOf(found.site.id, path),
     }

@@ -4,6 +4,9 @@ import { getHeadmark, type Headmark } from '../headmark.ts'
 import { generatePublicApiDocument } from './contract.ts'
 import { createPublicApi, PUBLIC_API_PREFIX, type PublicApi } from './handler.ts'
 
+/** How long a CDN keeps a public answer when Headmark purges it on every change. */
+export const CDN_MAX_AGE_SECONDS = 3600
+
 /** The PostgreSQL channel on which instances tell each other which site changed (payload: its id). */
 export const SITE_CHANGED_CHANNEL = 'headmark_site_changed'
 
@@ -31,6 +34,7 @@ async function start(headmark: Headmark): Promise<PublicApi> {
     events: headmark.events,
     maxEntries: headmark.env.PUBLIC_API_CACHE_ENTRIES,
     maxBytes: headmark.env.PUBLIC_API_CACHE_MB * 1024 * 1024,
+    cdnMaxAgeSeconds: headmark.env.cdnPurge ? CDN_MAX_AGE_SECONDS : null,
     openApiDocument: () => document,
   })
   const { pubsub } = connection
