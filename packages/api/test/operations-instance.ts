@@ -1,8 +1,9 @@
 // One Headmark instance as the production server composes it (operations first, then the public
 // API, then auth and RPC), for the operations tests and the multi-instance topology: the server's
 // env comes from the environment, it prints `READY <port>` when it listens, and SIGTERM runs the
-// graceful shutdown. Test-only endpoints: POST /test/save (a revision saved the way the core saves
-// one) and GET /test/slow?ms= (a request that takes its time).
+// graceful shutdown. Test-only endpoints: POST /test/site (a site, with a webhook), POST /test/save
+// (a revision saved the way the core saves one), GET /test/slow?ms= (a request that takes its
+// time) and GET /test/stream (an event stream that never ends by itself).
 //   node --conditions=source test/operations-instance.ts
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -38,6 +39,12 @@ const server = createServer((req, res) => {
       await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('ms'))))
       res.writeHead(200, { 'content-type': 'text/plain' })
       res.end('done')
+      return
+    }
+    if (url.pathname === '/test/stream') {
+      // A live stream that never ends by itself, as a History page's.
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' })
+      res.write(': connected\n\n')
       return
     }
     if (url.pathname === '/test/site' && req.method === 'POST') {

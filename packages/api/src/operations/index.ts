@@ -59,6 +59,11 @@ export function createOperations({ headmark, publicApi, log }: OperationsOptions
     log: (error) => headmark.logger.error('[metrics] reading the database failed', error),
   })
   const say = log ?? ((line: string) => headmark.logger.info(`[shutdown] ${line}`))
+  // Answers being sent, so that the shutdown can end the live streams among them.
+  const inFlight = new Set<ServerResponse>()
+  const forget = function (this: ServerResponse) {
+    inFlight.delete(this)
+  }
 
   function answerHealth(req: IncomingMessage, res: ServerResponse, path: string): void {
     const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' }
@@ -89,6 +94,8 @@ export function createOperations({ headmark, publicApi, log }: OperationsOptions
       const path = url.split('?')[0] ?? url
       if (!OPERATIONS_PATHS.has(path)) {
         metrics.observe(req, res)
+        inFlight.add(res)
+        res.once('close', forget)
         return false
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -113,6 +120,7 @@ export function createOperations({ headmark, publicApi, log }: OperationsOptions
         delaySeconds: headmark.env.SHUTDOWN_DELAY_SECONDS,
         close: () => headmark.close(),
         log: say,
+        inFlight: () => inFlight,
       })
     },
   }

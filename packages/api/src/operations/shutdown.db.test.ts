@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -26,8 +27,20 @@ async function instanceDatabase(): Promise<{ env: Record<string, string>; url: s
   return { env: { DATA_DIR: folder }, url: null }
 }
 
+/** Opens an event stream; `ended` resolves when the server ends it. */
+async function openStream(url: string): Promise<{ ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, (res) => {
+      const ended = new Promise<void>((done) => res.on('end', done).on('close', done))
+      res.once('data', () => resolve({ ended }))
+      res.resume()
+    })
+    req.on('error', reject)
+  })
+}
+
 describe('SIGTERM', () => {
-  it('turns the instance not ready while it still serves, lets the request and the webhook attempt in flight finish, writes usage and exits 0', async () => {
+  it('turns the instance not ready while it still serves, lets the request and the webhook attempt in flight finish, ends live streams, writes usage and exits 0', async () => {
     let answered = 0
     const receiver = await startReceiver(async () => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -51,8 +64,10 @@ describe('SIGTERM', () => {
       await postJson(instance.origin, '/test/save', { site, path: '/', metadata: { title: 'v2' } })
       await receiver.received(1)
       const slow = rawRequest(instance.origin, '/test/slow?ms=1500')
+      const stream = await openStream(`${instance.origin}/test/stream`)
       await new Promise((resolve) => setTimeout(resolve, 50))
 
+      const stoppedAt = performance.now()
       instance.child.kill('SIGTERM')
       await new Promise((resolve) => setTimeout(resolve, 200))
       const ready = await rawRequest(instance.origin, '/readyz')
@@ -68,6 +83,9 @@ describe('SIGTERM', () => {
       expect(finished.status).toBe(200)
       expect(finished.body.toString()).toBe('done')
       expect(await instance.exited).toBe(0)
+      // The live stream was ended, not waited for until the 25 s limit.
+      await stream.ended
+      expect(performance.now() - stoppedAt).toBeLessThan(20_000)
       expect(answered).toBe(1)
       await expect(rawRequest(instance.origin, '/healthz')).rejects.toThrow()
 
@@ -98,5 +116,5 @@ describe('SIGTERM', () => {
       if (instance.child.exitCode === null) instance.child.kill('SIGKILL')
       await receiver.close()
     }
-  })
+  }, 60_000)
 })

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { Health } from './health.ts'
 
 export interface ShutdownOptions {
@@ -15,6 +15,17 @@ export interface ShutdownOptions {
   log(line: string): void
   /** Requests still running after this long are cut. */
   requestTimeoutMs?: number
+  /** The answers being sent right now: event streams among them are ended at once. */
+  inFlight?: () => Iterable<ServerResponse>
+}
+
+/** Whether an answer is a server-sent event stream, which never ends on its own. */
+function isEventStream(res: ServerResponse): boolean {
+  const type = res.getHeader('content-type')
+  if (typeof type === 'string') return type.startsWith('text/event-stream')
+  // Headers given to writeHead directly are only in the written head.
+  const head = (res as ServerResponse & { _header?: string | null })._header
+  return typeof head === 'string' && /\r\ncontent-type: *text\/event-stream/i.test(head)
 }
 
 /**
@@ -37,6 +48,11 @@ export async function shutDownGracefully(options: ShutdownOptions): Promise<void
         server.close(() => resolve())
       }),
   )
+  // Live streams (a webhook's History page) would hold the stop forever: they end now, and the
+  // browser reconnects to another instance.
+  for (const res of options.inFlight?.() ?? []) {
+    if (isEventStream(res)) res.end()
+  }
   // A keep-alive connection is closed as soon as it has no request running.
   const sweep = setInterval(() => {
     for (const server of servers) server.closeIdleConnections()
