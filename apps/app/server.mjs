@@ -223,6 +223,8 @@ async function answer(req, res, facts) {
 }
 
 async function handle(req, res) {
+  // Probes and scrapes first: no logs, no limits, no analytics, whatever the app is doing.
+  if (edge.operations.handle(req, res)) return
   try {
     // The public metadata API (/api/openapi/*) is answered first, before any work its hot path
     // does not need.
@@ -270,15 +272,15 @@ logger.info(
 )
 
 let closing = false
+// Not ready at once, then requests and webhook attempts in flight finish, usage is written, the
+// database closes (see packages/api/src/operations/shutdown.ts).
 async function shutdown(signal) {
   if (closing) return
   closing = true
   logger.info(`${signal}: closing`)
-  for (const server of servers) {
-    server.close()
-    server.closeIdleConnections()
-  }
-  await entry.closeServer().catch((error) => logger.error('[server] closing failed', error))
+  await edge.operations
+    .shutdown(servers)
+    .catch((error) => logger.error('[server] closing failed', error))
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

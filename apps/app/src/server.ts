@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { consumeLimit, limits, type Logger } from '@headmark/api'
+import { consumeLimit, createOperations, limits, type Logger, type Operations } from '@headmark/api'
 import {
   clientAddress,
   currentRequestFacts,
@@ -13,7 +13,7 @@ import {
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { placeholderPublicEnv } from './public-env-defaults.ts'
 import { appEnv, serverEnv } from './server/env.ts'
-import { closeHeadmark, headmark } from './server/headmark.ts'
+import { headmark } from './server/headmark.ts'
 
 /**
  * The chat widget's sources, when it is switched on: its script origin, and for Tawk.to the hosts
@@ -60,7 +60,8 @@ export async function prepareServer(): Promise<ServerEdge> {
   const server = await headmark()
   const { env, db, logger, mailbox } = server
   // The public metadata API is answered first by server.mjs: started here, not on a first request.
-  await server.publicApi()
+  const api = await server.publicApi()
+  const operations = createOperations({ headmark: server, publicApi: () => api })
   const development = env.NODE_ENV !== 'production' || mailbox !== null
   if (development) {
     const mailboxUrl = new URL('/dev/mailbox', env.BETTER_AUTH_URL)
@@ -87,6 +88,7 @@ export async function prepareServer(): Promise<ServerEdge> {
     runWithRequestFacts,
     securityHeaders: (options) => securityHeaders({ ...options, thirdParty: chatSources() }),
     surfaceOf,
+    operations,
     async limitIngest(address) {
       if (!env.rateLimit) return 0
       const { allowed, retryAfterSeconds } = await consumeLimit(
@@ -124,13 +126,13 @@ export interface ServerEdge {
   securityHeaders: typeof securityHeaders
   surfaceOf: typeof surfaceOf
   /**
+   * `/healthz`, `/readyz`, `/metrics` (answered first: no logs, limits or analytics), request
+   * metrics, and the graceful shutdown on SIGTERM.
+   */
+  operations: Operations
+  /**
    * Counts one analytics request from `address` against the limit every instance shares (in the
    * database): 0 when it may go on, otherwise the seconds to wait.
    */
   limitIngest(address: string): Promise<number>
-}
-
-/** Closes the database so that the process can exit. */
-export async function closeServer(): Promise<void> {
-  await closeHeadmark()
 }

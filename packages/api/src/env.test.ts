@@ -64,7 +64,12 @@ describe('loadServerEnv', () => {
       dataDir: null,
     })
     for (const url of ['postgres://u@h:5432/db', 'postgresql://u@h/db']) {
-      expect(loadServerEnv({ DATABASE_URL: url }, root).database).toEqual({ kind: 'postgres', url })
+      expect(loadServerEnv({ DATABASE_URL: url }, root).database).toEqual({
+        kind: 'postgres',
+        url,
+        directUrl: url,
+        poolMax: 10,
+      })
     }
   })
 
@@ -204,5 +209,83 @@ describe('loadServerEnv', () => {
         `WEBHOOKS_DENY_CIDRS: "${bad}" is not a CIDR range (e.g. 10.0.0.0/8 or fd00::/8)`,
       )
     }
+  })
+
+  it('reads the pooled and the direct database connections, and the pool size', () => {
+    const root = fakeRepo()
+    expect(
+      loadServerEnv(
+        {
+          DATABASE_URL: 'postgres://u@127.0.0.1:6432/db',
+          DATABASE_DIRECT_URL: 'postgres://u@127.0.0.1:5432/db',
+          DATABASE_POOL_MAX: '4',
+        },
+        root,
+      ).database,
+    ).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@127.0.0.1:6432/db',
+      directUrl: 'postgres://u@127.0.0.1:5432/db',
+      poolMax: 4,
+    })
+    expect(() =>
+      loadServerEnv({ DATABASE_DIRECT_URL: 'postgres://u@127.0.0.1:5432/db' }, root),
+    ).toThrow(/DATABASE_DIRECT_URL: Only meaningful with a postgres:\/\/ DATABASE_URL/)
+    expect(() =>
+      loadServerEnv({ DATABASE_URL: 'postgres://u@h/db', DATABASE_DIRECT_URL: 'h:5432' }, root),
+    ).toThrow(
+      /DATABASE_DIRECT_URL: Must be a postgres:\/\/ URL that reaches PostgreSQL in session mode/,
+    )
+    expect(() => loadServerEnv({ DATABASE_POOL_MAX: '0' }, root)).toThrow(
+      /DATABASE_POOL_MAX: Must be at least 1/,
+    )
+  })
+
+  it('reads the operations settings: the metrics token and the shutdown delay', () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({}, root)).toMatchObject({ metricsToken: null, SHUTDOWN_DELAY_SECONDS: 0 })
+    const token = 'a'.repeat(24) + '/+=-_.~b' + '0'.repeat(8)
+    expect(
+      loadServerEnv({ METRICS_TOKEN: token, SHUTDOWN_DELAY_SECONDS: '5' }, root),
+    ).toMatchObject({ metricsToken: token, SHUTDOWN_DELAY_SECONDS: 5 })
+    expect(() => loadServerEnv({ METRICS_TOKEN: 'short' }, root)).toThrow(
+      /METRICS_TOKEN: Must be at least 32 letters/,
+    )
+    expect(() => loadServerEnv({ SHUTDOWN_DELAY_SECONDS: 'soon' }, root)).toThrow(
+      /SHUTDOWN_DELAY_SECONDS: Must be a number of seconds/,
+    )
+  })
+
+  it('reads a CDN purge configuration only when complete, and never prints its token', () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({}, root).cdnPurge).toBeNull()
+    expect(
+      loadServerEnv(
+        {
+          CDN_PURGE_PROVIDER: 'fastly',
+          CDN_PURGE_TOKEN: 'tok-secret',
+          CDN_PURGE_ZONE: 'SU1Z0isxPaozGVKXdv0eY',
+        },
+        root,
+      ).cdnPurge,
+    ).toEqual({
+      provider: 'fastly',
+      token: 'tok-secret',
+      zone: 'SU1Z0isxPaozGVKXdv0eY',
+      apiUrl: null,
+    })
+    let message = ''
+    try {
+      loadServerEnv({ CDN_PURGE_PROVIDER: 'cloudflare', CDN_PURGE_TOKEN: 'tok-secret' }, root)
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toMatch(
+      /CDN_PURGE_ZONE: CDN purge needs CDN_PURGE_PROVIDER, CDN_PURGE_TOKEN and CDN_PURGE_ZONE/,
+    )
+    expect(message).not.toContain('tok-secret')
+    expect(() => loadServerEnv({ CDN_PURGE_PROVIDER: 'akamai' }, root)).toThrow(
+      /CDN_PURGE_PROVIDER: Use cloudflare, fastly or bunny/,
+    )
   })
 })

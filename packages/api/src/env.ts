@@ -66,6 +66,19 @@ const serverEnvSchema = z
           'Use "pglite:memory" or a postgres:// URL, or leave it unset for the embedded database under .data/',
       })
       .optional(),
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, {
+        message:
+          'Must be a postgres:// URL that reaches PostgreSQL in session mode (directly, not through a transaction-mode pooler)',
+      })
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce
+      .number({ error: 'Must be a whole number of connections, e.g. 10' })
+      .int('Must be a whole number of connections, e.g. 10')
+      .min(1, 'Must be at least 1')
+      .max(1000, 'Must be at most 1000')
+      .default(10),
     BETTER_AUTH_URL: z.url({ error: 'Must be the URL the app is served at' }).optional(),
     BETTER_AUTH_SECRET: z
       .string()
@@ -139,6 +152,29 @@ const serverEnvSchema = z
       .number({ error: 'Must be a number of megabytes, e.g. 128' })
       .min(0, 'Must be 0 (no cache) or more')
       .default(128),
+    METRICS_TOKEN: z
+      .string()
+      .regex(
+        /^[\w.~+/=-]{32,}$/,
+        'Must be at least 32 letters, digits or -._~+/= (e.g. `openssl rand -base64 32`)',
+      )
+      .optional(),
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: 'Must be a number of seconds, e.g. 5' })
+      .min(0, 'Must be 0 or more')
+      .max(300, 'Must be at most 300')
+      .default(0),
+    CDN_PURGE_PROVIDER: z
+      .enum(['cloudflare', 'fastly', 'bunny'], { error: 'Use cloudflare, fastly or bunny' })
+      .optional(),
+    CDN_PURGE_TOKEN: z.string().min(1, 'Must not be empty').optional(),
+    CDN_PURGE_ZONE: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'Must be the zone, service or pull zone id (letters, digits, - or _)')
+      .optional(),
+    CDN_PURGE_API_URL: z
+      .url({ error: 'Must be a URL, e.g. https://api.cloudflare.com' })
+      .optional(),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_\S+$/, 'Must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -177,6 +213,31 @@ const serverEnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    if (
+      env.DATABASE_DIRECT_URL !== undefined &&
+      !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message:
+          'Only meaningful with a postgres:// DATABASE_URL (the pooled connection): set that too, or unset this',
+      })
+    }
+    // A purge needs all three; half a configuration would leave CDNs stale without a word.
+    const cdnKeys = ['CDN_PURGE_PROVIDER', 'CDN_PURGE_TOKEN', 'CDN_PURGE_ZONE'] as const
+    const cdnSet = cdnKeys.filter((key) => env[key] !== undefined)
+    if (cdnSet.length > 0 && cdnSet.length < cdnKeys.length) {
+      for (const key of cdnKeys.filter((name) => env[name] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `CDN purge needs CDN_PURGE_PROVIDER, CDN_PURGE_TOKEN and CDN_PURGE_ZONE: set ${key} too, or unset ${cdnSet.join(' and ')}`,
+        })
+      }
+    }
+  })
+  .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
     const required = {
       BETTER_AUTH_URL: 'Required in production: the public URL of the app',
@@ -200,7 +261,20 @@ const serverEnvSchema = z
 
 /** Where the database lives, derived from DATABASE_URL. */
 export type DatabaseLocation =
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'postgres'
+      /** The pooled connection (possibly through a transaction-mode pooler such as PgBouncer). */
+      url: string
+      /**
+       * A session-mode connection straight to PostgreSQL, for what a transaction-mode pooler can
+       * not carry: LISTEN, the job queue and migrations. The same as `url` unless
+       * DATABASE_DIRECT_URL is set.
+       */
+      directUrl?: string
+      /** Connections of the pool (DATABASE_POOL_MAX). */
+      poolMax?: number
+    }
 
 /** The server's validated configuration. */
 export interface ServerEnv {
@@ -246,6 +320,21 @@ export interface ServerEnv {
   PUBLIC_API_CACHE_MB: number
   /** Stripe bills the plans when set; null: the built-in self-hosted provider. */
   stripe: StripeSettings | null
+  /** The bearer token `/metrics` asks for; null: no `/metrics` (the default). */
+  metricsToken: string | null
+  /** On SIGTERM, answer /readyz 503 for this long, still serving, before closing. */
+  SHUTDOWN_DELAY_SECONDS: number
+  /** Where saves purge CDN caches; null: no CDN purge. A secret token inside. */
+  cdnPurge: CdnPurgeSettings | null
+}
+
+/** A CDN's purge API: which provider, its credentials and zone (a secret: never logged). */
+export interface CdnPurgeSettings {
+  provider: 'cloudflare' | 'fastly' | 'bunny'
+  token: string
+  zone: string
+  /** Another place that speaks the provider's API; null: the provider's own. */
+  apiUrl: string | null
 }
 
 /** What the Stripe provider needs: keys, the price of each paid plan, and where Stripe's API is. */
@@ -292,7 +381,12 @@ export function loadServerEnv(
       ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
       : parsed.DATABASE_URL === 'pglite:memory'
         ? { kind: 'pglite', dataDir: null }
-        : { kind: 'postgres', url: parsed.DATABASE_URL }
+        : {
+            kind: 'postgres',
+            url: parsed.DATABASE_URL,
+            directUrl: parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL,
+            poolMax: parsed.DATABASE_POOL_MAX,
+          }
 
   return {
     NODE_ENV: parsed.NODE_ENV,
@@ -337,6 +431,17 @@ export function loadServerEnv(
               business: parsed.STRIPE_PRICE_BUSINESS as string,
             },
             apiUrl: parsed.STRIPE_API_URL ?? null,
+          }
+        : null,
+    metricsToken: parsed.METRICS_TOKEN ?? null,
+    SHUTDOWN_DELAY_SECONDS: parsed.SHUTDOWN_DELAY_SECONDS,
+    cdnPurge:
+      parsed.CDN_PURGE_PROVIDER && parsed.CDN_PURGE_TOKEN && parsed.CDN_PURGE_ZONE
+        ? {
+            provider: parsed.CDN_PURGE_PROVIDER,
+            token: parsed.CDN_PURGE_TOKEN,
+            zone: parsed.CDN_PURGE_ZONE,
+            apiUrl: parsed.CDN_PURGE_API_URL ?? null,
           }
         : null,
   }

@@ -13,6 +13,7 @@ import { createStripeClient } from './billing/stripe.ts'
 import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
+import { createCdnPurge } from './operations/cdn-purge.ts'
 import {
   errorResponse,
   limitRequestBody,
@@ -21,7 +22,7 @@ import {
   requestContainsNul,
   type Surface,
 } from './edge.ts'
-import type { ServerEnv } from './env.ts'
+import type { DatabaseLocation, ServerEnv } from './env.ts'
 import { withClientAddress } from './request-facts.ts'
 import { createLogger, type Logger } from './log.ts'
 import {
@@ -137,7 +138,8 @@ export async function createHeadmark(
   const events = createCoreEvents()
   const webhooks = createWebhookService({
     db,
-    location: connection.location,
+    // pg-boss holds sessions (LISTEN, advisory locks): it gets the direct connection, never the pooler.
+    location: sessionLocation(connection.location),
     pglite: connection.pglite,
     events,
     mailer,
@@ -158,6 +160,17 @@ export async function createHeadmark(
     logger,
   })
   await billing.start()
+  // CDN purges share the same queue: durable, retried, and stopped with it.
+  const cdnPurge = env.cdnPurge
+    ? createCdnPurge({
+        settings: env.cdnPurge,
+        queue: () => webhooks.jobQueue(),
+        events,
+        policy: webhooks.policy,
+        logger,
+      })
+    : null
+  await cdnPurge?.start()
   connection.beforeClose(() => webhooks.stop())
 
   // What went wrong while answering a request; logged once its status is known (see handleRpc).
@@ -326,6 +339,12 @@ export async function createHeadmark(
     },
     close: () => connection.close(),
   }
+}
+
+/** `location` with its session-mode connection as the URL (what pg-boss and LISTEN need). */
+function sessionLocation(location: DatabaseLocation): DatabaseLocation {
+  if (location.kind !== 'postgres' || !location.directUrl) return location
+  return { kind: 'postgres', url: location.directUrl }
 }
 
 /**

@@ -40,6 +40,7 @@ describe('@headmark/api entry point', () => {
         'consumeLimit',
         'contactRecipient',
         'createHeadmark',
+        'createOperations',
         'createInProcessClient',
         'limits',
         'loadServerEnv',

@@ -13,6 +13,7 @@ export {
 } from './headmark.ts'
 export { loadServerEnv } from './env.ts'
 export type { DevMailbox, MailMessage } from './mailer.ts'
+export { createOperations, type Operations } from './operations/index.ts'
 export type { OrganizationRole } from './permissions.ts'
 export type { PublicApi } from './public-api/handler.ts'
 export { type Router, router } from './router.ts'

@@ -99,7 +99,7 @@ export function useTestServer(options: TestServerOptions = {}): {
   }
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+export async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
@@ -115,7 +115,7 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   })
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+export async function send(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') res.setHeader(name, value)

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import type { DatabaseLocation } from '../env.ts'
+import { createPgListener, type ListenerState } from './listener.ts'
 import * as schema from './schema.ts'
 
 /** The drizzle database, whichever driver is underneath (PGlite or postgres.js). */
@@ -33,7 +34,14 @@ export interface DatabaseConnection {
       onListen: () => void,
     ): Promise<{ unlisten(): Promise<void> }>
     notify(channel: string, payload: string): Promise<void>
+    /** Whether the LISTEN connection is up, and how often it came back. */
+    readonly state: ListenerState
   } | null
+  /**
+   * PostgreSQL only (null on PGlite): the pool's size, and the `application_name` its connections
+   * carry (one per process), so that `pg_stat_activity` tells this instance's connections apart.
+   */
+  pool: { readonly max: number; readonly applicationName: string } | null
   close(): Promise<void>
 }
 
@@ -50,6 +58,8 @@ export function connectionOf(db: Database): DatabaseConnection {
 interface Registry {
   connections: Map<string, Promise<DatabaseConnection>>
   signalsHooked: boolean
+  /** The handlers closeOnSignals installed, so a graceful shutdown can take their place. */
+  signalHandlers?: Array<[NodeJS.Signals, () => void]>
   byDatabase: WeakMap<Database, DatabaseConnection>
 }
 const registryKey = Symbol.for('headmark.api.database-connections')
@@ -107,21 +117,46 @@ async function open(location: DatabaseLocation, forget: () => void): Promise<Dat
   }
 
   if (location.kind === 'postgres') {
+    const directUrl = location.directUrl ?? location.url
+    const pooled = directUrl !== location.url
+    const max = location.poolMax ?? 10
+    const applicationName = `headmark-${process.pid}`
     // Notices such as "schema already exists, skipping" from the migrator are noise in the log.
-    const client = postgres(location.url, { max: 10, onnotice: () => {} })
+    const client = postgres(location.url, {
+      max,
+      onnotice: () => {},
+      // A transaction-mode pooler (PgBouncer) hands each transaction to any server connection:
+      // a statement prepared on one is unknown on the next.
+      ...(pooled ? { prepare: false } : {}),
+      connection: { application_name: applicationName },
+    })
     const db = drizzlePostgres({ client, schema })
+    // LISTEN needs a session of its own: straight to PostgreSQL, never through the pooler.
+    const listener = createPgListener(directUrl)
     return remember({
       db,
       location,
       pglite: null,
       beforeClose,
-      migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-      pubsub: {
-        // postgres.js keeps LISTEN on a connection of its own and re-listens after a reconnect.
-        listen: (channel, onMessage, onListen) => client.listen(channel, onMessage, onListen),
-        notify: async (channel, payload) => void (await client.notify(channel, payload)),
+      migrate: async (migrationsFolder) => {
+        // Migrations take an advisory lock and run DDL: on the session connection.
+        const direct = pooled ? postgres(directUrl, { max: 1, onnotice: () => {} }) : client
+        try {
+          await migratePostgres(drizzlePostgres({ client: direct, schema }), { migrationsFolder })
+        } finally {
+          if (direct !== client) await direct.end({ timeout: 5 })
+        }
       },
-      close: once(() => client.end({ timeout: 5 })),
+      pubsub: {
+        listen: (channel, onMessage, onListen) => listener.listen(channel, onMessage, onListen),
+        notify: async (channel, payload) => void (await client.notify(channel, payload)),
+        state: listener,
+      },
+      pool: { max, applicationName },
+      close: once(async () => {
+        await listener.close()
+        await client.end({ timeout: 5 })
+      }),
     })
   }
 
@@ -135,6 +170,7 @@ async function open(location: DatabaseLocation, forget: () => void): Promise<Dat
     beforeClose,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     pubsub: null,
+    pool: null,
     close: once(() => client.close()),
   })
 }
@@ -153,5 +189,17 @@ function closeOnSignals(): void {
       }
     }
     process.on(signal, onSignal)
+    ;(registry.signalHandlers ??= []).push([signal, onSignal])
+  }
+}
+
+/**
+ * Hands SIGTERM/SIGINT to the caller (a server's graceful shutdown): the database then stays open
+ * until the caller closes it, after requests and jobs in flight have finished.
+ */
+export function releaseSignals(): void {
+  registry.signalsHooked = true
+  for (const [signal, handler] of registry.signalHandlers?.splice(0) ?? []) {
+    process.off(signal, handler)
   }
 }

@@ -24,27 +24,33 @@ export interface CoreEvents {
    */
   onRevisionSaved(listener: (tx: Transaction, event: RevisionSavedEvent) => Promise<void>): void
   /** After a commit that changed what a site serves (revision, path, site settings, keys). */
-  onSiteChanged(listener: (siteId: string) => void): void
+  onSiteChanged(listener: (siteId: string, change?: SiteChange) => void): void
   /** Called by the core, inside the transaction. */
   revisionSaved(tx: Transaction, event: RevisionSavedEvent): Promise<void>
   /** Called by the core, after commit. A listener that throws is logged, never propagated. */
-  siteChanged(siteId: string): void
+  siteChanged(siteId: string, change?: SiteChange): void
+}
+
+/** What kind of change a `siteChanged` announces, when the core knows it. */
+export interface SiteChange {
+  /** A revision was saved: `revisionSaved` listeners already saw it, with its path, in its transaction. */
+  revisionSaved?: boolean
 }
 
 /** The event hub of one server instance. */
 export function createCoreEvents(log: (error: unknown) => void = console.error): CoreEvents {
   const saved: Array<(tx: Transaction, event: RevisionSavedEvent) => Promise<void>> = []
-  const changed: Array<(siteId: string) => void> = []
+  const changed: Array<(siteId: string, change?: SiteChange) => void> = []
   return {
     onRevisionSaved: (listener) => void saved.push(listener),
     onSiteChanged: (listener) => void changed.push(listener),
     async revisionSaved(tx, event) {
       for (const listener of saved) await listener(tx, event)
     },
-    siteChanged(siteId) {
+    siteChanged(siteId, change) {
       for (const listener of changed) {
         try {
-          listener(siteId)
+          listener(siteId, change)
         } catch (error) {
           log(error)
         }

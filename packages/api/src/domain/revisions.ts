@@ -122,7 +122,7 @@ export async function commitRevision(
   input: SaveRevisionInput,
 ): Promise<RevisionRow> {
   const revision = await db.transaction((tx) => saveRevision(tx, events, input))
-  events.siteChanged(input.siteId)
+  events.siteChanged(input.siteId, { revisionSaved: true })
   return revision
 }
 

@@ -44,7 +44,12 @@ export interface Representation {
  * The answer for one served object. The ETag is weak because the same answer is sent
  * in several encodings; it changes whenever a byte of the JSON does.
  */
-export function createAnswer(response: GetLatestResponse, requireApiKey: boolean): Answer {
+export function createAnswer(
+  response: GetLatestResponse,
+  requireApiKey: boolean,
+  /** More headers of the 200 and the 304, as a flat list (the CDN tags). */
+  extraHeaders: readonly string[] = [],
+): Answer {
   const body = Buffer.from(JSON.stringify(response), 'utf8')
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
   const cacheControl = requireApiKey ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL
@@ -56,6 +61,7 @@ export function createAnswer(response: GetLatestResponse, requireApiKey: boolean
     cacheControl,
     ...CORS,
     ...(compressible ? ['vary', 'Accept-Encoding'] : []),
+    ...extraHeaders,
   ]
   const identity: Representation = {
     body,

@@ -13,6 +13,7 @@ import {
   errorAnswer,
   matchesEtag,
 } from './answer.ts'
+import { cdnTagHeaders } from '../operations/cdn-purge.ts'
 import { AnswerCache } from './cache.ts'
 import { createSiteLookup, type SiteLookup } from './lookup.ts'
 import { type Counter, UsageRecorder } from './usage.ts'
@@ -36,6 +37,11 @@ export interface PublicApiOptions {
   negativeTtl?: number
   /** Usage is written every this many ms (and on close). */
   flushInterval?: number
+  /**
+   * Set when Headmark purges the CDN on every change (CDN_PURGE_*): public answers tell CDNs to
+   * keep them this long (`CDN-Cache-Control`, `Surrogate-Control`); browsers still revalidate.
+   */
+  cdnMaxAgeSeconds?: number | null
   /** Answers `GET /api/openapi/spec.json`. */
   openApiDocument?: () => unknown
   log?: (error: unknown) => void
@@ -75,7 +81,29 @@ export interface PublicApi {
   flush(): Promise<void>
   /** Stops the flush timer and writes what is left. */
   close(): Promise<void>
-  readonly stats: { hits: number; misses: number; entries: number; bytes: number }
+  /** Counts a NOTIFY sent to the other instances (see instance.ts). */
+  countNotify(): void
+  readonly stats: PublicApiStats
+}
+
+/** Running totals since the process started, and the cache's current size. */
+export interface PublicApiStats {
+  /** Answers served from the memory cache. */
+  hits: number
+  /** Requests that were not in it. */
+  misses: number
+  /** Database lookups made (concurrent misses of one URL share one). */
+  lookups: number
+  /** Requests refused from the memory of unknown DSNs, without a lookup. */
+  unknownDsnHits: number
+  /** Sites dropped after a change. */
+  invalidations: number
+  /** Whole-cache drops. */
+  drops: number
+  /** NOTIFYs sent to other instances. */
+  notifies: number
+  entries: number
+  bytes: number
 }
 
 const ERRORS = {
@@ -144,6 +172,14 @@ function sendError(res: ServerResponse, error: ErrorAnswer): void {
 export function createPublicApi(options: PublicApiOptions): PublicApi {
   const { db, events, log = console.error } = options
   const negativeTtl = options.negativeTtl ?? 10_000
+  const cdnCaching = options.cdnMaxAgeSeconds
+    ? [
+        'cdn-cache-control',
+        `max-age=${options.cdnMaxAgeSeconds}`,
+        'surrogate-control',
+        `max-age=${options.cdnMaxAgeSeconds}`,
+      ]
+    : []
   const lookup = createSiteLookup(db)
   const recorder = new UsageRecorder(db)
   const cache = new AnswerCache<Entry>({
@@ -162,9 +198,18 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   let droppedAt = 0
   const invalidatedAt = new Map<string, number>()
   let spec: Buffer | null = null
-  const stats = { hits: 0, misses: 0 }
+  const stats = {
+    hits: 0,
+    misses: 0,
+    lookups: 0,
+    unknownDsnHits: 0,
+    invalidations: 0,
+    drops: 0,
+    notifies: 0,
+  }
 
   function invalidateSite(siteId: string): void {
+    stats.invalidations++
     cache.deleteSite(siteId)
     sites.delete(siteId)
     invalidatedAt.set(siteId, ++sequence)
@@ -173,6 +218,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   }
 
   function dropAll(): void {
+    stats.drops++
     cache.clear()
     sites.clear()
     unknownDsns.clear()
@@ -198,6 +244,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   async function load(dsn: string, path: string, url: string): Promise<Entry | null> {
     const started = ++sequence
+    stats.lookups++
     const found = await lookup(dsn, path)
     if (!found) {
       if (unknownDsns.size >= MAX_UNKNOWN_DSNS) unknownDsns.clear()
@@ -217,7 +264,12 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
     const site = fresh ? siteState(found) : transientSite(found)
     const entry: Entry = {
-      answer: createAnswer(response, found.site.requireApiKey),
+      answer: createAnswer(
+        response,
+        found.site.requireApiKey,
+        // A site that requires a key is never in a shared cache: nothing to tag or keep.
+        found.site.requireApiKey ? [] : [...cdnTagHeaders(found.site.id, path), ...cdnCaching],
+      ),
       site,
       discovery: found.page ? null : recorder.discoveryOf(found.site.id, path),
     }
@@ -295,7 +347,10 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     if (!DSN_PATTERN.test(dsn)) return sendError(res, ERRORS.unknownDsn)
     const unknownUntil = unknownDsns.get(dsn)
     if (unknownUntil !== undefined) {
-      if (unknownUntil > Date.now()) return sendError(res, ERRORS.unknownDsn)
+      if (unknownUntil > Date.now()) {
+        stats.unknownDsnHits++
+        return sendError(res, ERRORS.unknownDsn)
+      }
       unknownDsns.delete(dsn)
     }
     const raw = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('path')
@@ -364,6 +419,9 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     async close() {
       clearInterval(timer)
       await flush()
+    },
+    countNotify() {
+      stats.notifies++
     },
     get stats() {
       return { ...stats, entries: cache.size, bytes: cache.bytes }

@@ -5,6 +5,9 @@ import type { ServerEnv } from '../env.ts'
 import { generatePublicApiDocument } from './contract.ts'
 import { createPublicApi, type PublicApi } from './handler.ts'
 
+/** How long a CDN keeps a public answer when Headmark purges it on every change. */
+export const CDN_MAX_AGE_SECONDS = 3600
+
 /** The PostgreSQL channel on which instances tell each other which site changed (payload: its id). */
 export const SITE_CHANGED_CHANNEL = 'headmark_site_changed'
 
@@ -12,7 +15,7 @@ export const SITE_CHANGED_CHANNEL = 'headmark_site_changed'
 export interface PublicApiParts {
   db: Database
   events: CoreEvents
-  env: Pick<ServerEnv, 'PUBLIC_API_CACHE_ENTRIES' | 'PUBLIC_API_CACHE_MB'>
+  env: Pick<ServerEnv, 'PUBLIC_API_CACHE_ENTRIES' | 'PUBLIC_API_CACHE_MB' | 'cdnPurge'>
 }
 
 /**
@@ -29,11 +32,13 @@ export async function startPublicApi({ db, events, env }: PublicApiParts): Promi
     events,
     maxEntries: env.PUBLIC_API_CACHE_ENTRIES,
     maxBytes: env.PUBLIC_API_CACHE_MB * 1024 * 1024,
+    cdnMaxAgeSeconds: env.cdnPurge ? CDN_MAX_AGE_SECONDS : null,
     openApiDocument: () => document,
   })
   const { pubsub } = connection
   if (pubsub) {
     events.onSiteChanged((siteId) => {
+      api.countNotify()
       pubsub.notify(SITE_CHANGED_CHANNEL, siteId).catch((error: unknown) => console.error(error))
     })
     const listener = await pubsub.listen(
