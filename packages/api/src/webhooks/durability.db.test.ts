@@ -15,7 +15,7 @@ const script = `
   import { createHeadmark } from './src/headmark.ts'
   import { loadServerEnv } from './src/env.ts'
   import { createSite, insertWebhook, saveRevision } from './test/webhook-fixtures.ts'
-  const headmark = await createHeadmark(loadServerEnv(), { log: () => {} })
+  const headmark = await createHeadmark(loadServerEnv(process.env), { log: () => {} })
   if (process.env.STEP === 'save') {
     const site = await createSite(headmark)
     await insertWebhook(headmark, site.id, process.env.RECEIVER_URL)
