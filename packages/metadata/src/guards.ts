@@ -43,6 +43,10 @@ const metadata = shape({
   title: isString,
   description: isString,
   noindex: isBoolean,
+  canonical: isString,
+  robots: isRecord,
+  alternates: isRecord,
+  jsonLd: arrayOf(isRecord),
   icon: arrayOf(image),
   appleTouchIcon: arrayOf(image),
   openGraph: shape({
@@ -66,12 +70,13 @@ const metadata = shape({
   customTags: arrayOf(shape({ name: isString, content: isString }, ['name', 'content'])),
 })
 const getLatestResponse = shape({ metadata, metadataRevisionId: isString }, ['metadata'])
-const metadataUpdate = shape(
+// Pure: a bundle that only uses the client's check leaves the webhook payload's out.
+const metadataUpdate = /* @__PURE__ */ shape(
   {
     path: (value) => value === null || isString(value),
     metadataRevisionId: isString,
     metadata,
-    site: shape({ hostname: isString, dsn: isString }, ['hostname', 'dsn']),
+    site: /* @__PURE__ */ shape({ hostname: isString, dsn: isString }, ['hostname', 'dsn']),
     timestamp: isString,
   },
   ['path', 'metadataRevisionId', 'metadata', 'site', 'timestamp'],

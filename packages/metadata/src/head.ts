@@ -61,7 +61,9 @@ export function isSafeUrl(url: string): boolean {
 
 /**
  * Turns a metadata object into a list of head tags. Unset fields produce no tag; `robots` is
- * only emitted when `noindex` is `true`; images with an unsafe URL are left out.
+ * only emitted when a directive is set (`noindex: true`, `robots.nofollow: true`, …); the
+ * canonical, language alternates, images and icons with an unsafe URL are left out; each
+ * `jsonLd` object becomes an escaped JSON-LD script, after every other tag.
  *
  * @example
  * toHeadTags({ title: 'Pricing', noindex: true })
@@ -70,23 +72,41 @@ export function isSafeUrl(url: string): boolean {
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
   generateTags(metadata, (tag, attrs) => {
-    tags.push(tag === 'title' ? { tag, children: attrs as string } : { tag, attrs: attrs as Attrs })
+    tags.push(generatedTag(tag, attrs))
   })
   return tags
 }
 
+/** @internal A generated tag from what {@link generateTags} emits. */
+export const generatedTag = (tag: GeneratedTag, attrs: Attrs | string): HeadTag =>
+  tag === 'title'
+    ? { tag, children: attrs as string }
+    : tag === 'script'
+      ? { tag, attrs: { type: LD_JSON }, children: attrs as string }
+      : { tag, attrs: attrs as Attrs }
+
+const LD_JSON = 'application/ld+json'
 type Attrs = Record<string, string>
-/** @internal Receives each generated tag: a title's text, or a meta's or link's attributes. */
-export type Emit = (tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => void
+/** @internal The elements {@link generateTags} makes. */
+export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
+/**
+ * @internal Receives each generated tag: a title's text, a meta's or link's attributes, or a
+ * JSON-LD script's escaped text.
+ */
+export type Emit = (tag: GeneratedTag, attrs: Attrs | string) => void
 
 /** @internal Emits the tags of {@link toHeadTags}: a title's text, a meta's or link's attributes. */
 export function generateTags(metadata: Metadata, emit: Emit): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
-  const meta = (attr: 'name' | 'property', name: string, content: string | number | undefined) => {
+  // Open Graph tags are written with `property`, every other one with `name`.
+  const meta = (name: string, content: string | number | undefined, custom?: boolean) => {
     if (content === undefined) return
     const value = `${content}`
-    emit('meta', attr === 'name' ? { name, content: value } : { property: name, content: value })
+    emit(
+      'meta',
+      custom || name[2] !== ':' ? { name, content: value } : { property: name, content: value },
+    )
   }
   const icons = (rel: string, list: readonly MetadataImage[] | undefined) => {
     for (const icon of list ?? []) {
@@ -99,43 +119,66 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
     }
   }
 
+  const link = (attrs: Attrs) => {
+    if (isSafeUrl(attrs.href as string)) emit('link', attrs)
+  }
+  // Each directive in the order of its field, `noindex` first: a flag that is `true` is written
+  // as its name, a value as `name:value` (`maxSnippet: 50` → `max-snippet:50`).
+  // `noindex` here or in `robots`: either one that is `true` makes the page noindex.
+  const robots: Record<string, unknown> = { noindex: metadata.noindex, ...metadata.robots }
+  robots.noindex ||= metadata.noindex
+  let directives = ''
+  for (const field in robots) {
+    const value = robots[field]
+    const name = field.replace(/[A-Z]/g, '-$&').toLowerCase()
+    if (value === true) directives += `, ${name}`
+    else if (value !== undefined && value !== false) directives += `, ${name}:${value}`
+  }
+
   if (metadata.title !== undefined) emit('title', metadata.title)
-  meta('name', 'description', metadata.description)
-  if (metadata.noindex === true) meta('name', 'robots', 'noindex')
+  meta('description', metadata.description)
+  if (directives) meta('robots', directives.slice(2))
+  if (metadata.canonical !== undefined) link({ rel: 'canonical', href: `${metadata.canonical}` })
+  for (const hreflang in metadata.alternates)
+    link({ rel: 'alternate', hreflang, href: `${metadata.alternates[hreflang]}` })
   icons('icon', metadata.icon)
   icons('apple-touch-icon', metadata.appleTouchIcon)
 
-  meta('property', 'og:title', og.title)
-  meta('property', 'og:description', og.description)
-  meta('property', 'og:site_name', og.siteName)
-  meta('property', 'og:type', og.type)
-  if (og.url !== undefined && isSafeUrl(og.url)) meta('property', 'og:url', og.url)
-  meta('property', 'og:locale', og.locale)
-  for (const locale of og.localeAlternate ?? []) meta('property', 'og:locale:alternate', locale)
+  meta('og:title', og.title)
+  meta('og:description', og.description)
+  meta('og:site_name', og.siteName)
+  meta('og:type', og.type)
+  if (og.url !== undefined && isSafeUrl(og.url)) meta('og:url', og.url)
+  meta('og:locale', og.locale)
+  for (const locale of og.localeAlternate ?? []) meta('og:locale:alternate', locale)
   // '' is the Open Graph default ("no determiner"), so it needs no tag.
-  if (og.determiner) meta('property', 'og:determiner', og.determiner)
+  if (og.determiner) meta('og:determiner', og.determiner)
   const seen: string[] = []
   const ogImage = (image: MetadataImage | undefined) => {
     if (!image || seen.includes(image.url) || !isSafeUrl(image.url)) return
     seen.push(image.url)
-    meta('property', 'og:image', image.url)
-    meta('property', 'og:image:width', image.width)
-    meta('property', 'og:image:height', image.height)
-    meta('property', 'og:image:type', image.mimeType)
-    meta('property', 'og:image:alt', image.alt)
+    meta('og:image', image.url)
+    meta('og:image:width', image.width)
+    meta('og:image:height', image.height)
+    meta('og:image:type', image.mimeType)
+    meta('og:image:alt', image.alt)
   }
   ogImage(og.image)
   for (const image of og.images ?? []) ogImage(image)
 
-  meta('name', 'twitter:card', twitter.card)
-  meta('name', 'twitter:title', twitter.title)
-  meta('name', 'twitter:description', twitter.description)
+  meta('twitter:card', twitter.card)
+  meta('twitter:title', twitter.title)
+  meta('twitter:description', twitter.description)
   if (twitter.image && isSafeUrl(twitter.image.url)) {
-    meta('name', 'twitter:image', twitter.image.url)
-    meta('name', 'twitter:image:alt', twitter.image.alt)
+    meta('twitter:image', twitter.image.url)
+    meta('twitter:image:alt', twitter.image.alt)
   }
 
-  for (const tag of metadata.customTags ?? []) if (tag.name) meta('name', tag.name, tag.content)
+  for (const tag of metadata.customTags ?? []) if (tag.name) meta(tag.name, tag.content, true)
+    // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
+  // escape JSON-LD in full again.
+  for (const data of metadata.jsonLd ?? [])
+    emit('script', JSON.stringify(data).replace(/</g, '\\u003c'))
 }
 
 // Characters that could end a `<script>` element or an inline script's line early. JSON has no
@@ -229,29 +272,11 @@ export function alternateLinks(options: AlternateLinksOptions): LinkTag[] {
 // Structured properties: the parent tag and its `:width`, `:alt`, … children form one group.
 const GROUPED = /^(og:image|og:video|og:audio|twitter:image)(:|$)/
 // Properties the Open Graph protocol declares as arrays.
-const REPEATABLE = new Set([
-  'og:locale:alternate',
-  'article:author',
-  'article:tag',
-  'book:author',
-  'book:tag',
-  'music:album',
-  'music:musician',
-  'music:song',
-  'video:actor',
-  'video:director',
-  'video:tag',
-  'video:writer',
-])
+const REPEATABLE =
+  /^(og:locale:alternate|(article|book):(author|tag)|music:(album|musician|song)|video:(actor|director|tag|writer))$/
 // Link relations that describe one set of resources (all icons, …): a higher layer replaces the set.
-const LINK_SETS = new Set([
-  'icon',
-  'shortcut icon',
-  'apple-touch-icon',
-  'apple-touch-icon-precomposed',
-  'mask-icon',
-])
-const LINK_SINGLETONS = new Set(['canonical', 'manifest'])
+const LINK_SETS = /^((shortcut |mask-)?icon|apple-touch-icon(-precomposed)?)$/
+const LINK_SINGLETONS = /^(canonical|manifest)$/
 
 // Keys of sets start with `+`; `null` means the tag is never deduplicated. The keys of meta
 // names are memoised by their spelling: a head has few distinct names and every page repeats them.
@@ -264,7 +289,7 @@ export function metaKey(spelling: string): string {
   if (key === undefined) {
     const name = spelling.toLowerCase()
     const group = GROUPED.exec(name)
-    key = group ? `+meta ${group[1]}` : REPEATABLE.has(name) ? `+meta ${name}` : `meta ${name}`
+    key = group ? `+meta ${group[1]}` : REPEATABLE.test(name) ? `+meta ${name}` : `meta ${name}`
     if (metaKeys.size >= MAX_MEMOISED) metaKeys.clear()
     metaKeys.set(spelling, key)
   }
@@ -289,8 +314,8 @@ export function keyOf(tag: HeadTag): string | null {
   }
   if (tag.tag === 'link') {
     const rel = `${attrs.rel ?? ''}`.toLowerCase()
-    if (LINK_SINGLETONS.has(rel)) return `link ${rel}`
-    if (LINK_SETS.has(rel)) return `+link ${rel}`
+    if (LINK_SINGLETONS.test(rel)) return `link ${rel}`
+    if (LINK_SETS.test(rel)) return `+link ${rel}`
     if (rel === 'alternate' && attrs.hreflang) {
       return `link alternate ${`${attrs.hreflang}`.toLowerCase()}`
     }
@@ -395,12 +420,7 @@ export function resolveHead(layers: HeadLayers): HeadTag[] {
 export function compileHead(
   layers: Omit<HeadLayers, 'metadata'>,
 ): (metadata: Metadata | null | undefined) => HeadTag[] {
-  const compiled = compileLayers(
-    layers,
-    (tag) => tag,
-    (tag, attrs): HeadTag =>
-      tag === 'title' ? { tag, children: attrs as string } : { tag, attrs: attrs as Attrs },
-  )
+  const compiled = compileLayers(layers, (tag) => tag, generatedTag)
   return (metadata) => {
     const tags: HeadTag[] = []
     compiled(metadata, (tag) => tags.push(tag))
@@ -417,7 +437,7 @@ export function compileHead(
 export function compileLayers<T extends object>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
-  convertGenerated: (tag: 'title' | 'meta' | 'link', attrs: Attrs | string) => T,
+  convertGenerated: (tag: GeneratedTag, attrs: Attrs | string) => T,
 ): (metadata: Metadata | null | undefined, visit: (value: T) => void) => void {
   const ids = new Map<string, number>()
   const sets: boolean[] = []
@@ -489,7 +509,13 @@ export function compileLayers<T extends object>(
           id = idOf(metaKey(name))
           metaIds.set(name, id)
         }
-      } else id = idOf(tag === 'title' ? 'title' : `+link ${(attrs as Attrs).rel}`)
+      } else
+        id =
+          tag === 'title'
+            ? idOf('title')
+            : tag === 'link'
+              ? idOf(keyOf({ tag, attrs: attrs as Attrs }))
+              : -1
       add(id, convertGenerated(tag, attrs), 1)
     })
     for (let i = 0; i < override.values.length; i++) {

@@ -2,6 +2,7 @@ import type { MetadataClient } from './client.ts'
 import {
   compileLayers,
   escapeJsonLd,
+  generatedTag,
   isSafeUrl,
   metaKey,
   type HeadTag,
@@ -9,6 +10,7 @@ import {
   type ScriptTag,
 } from './head.ts'
 import type {
+  MaxImagePreview,
   Metadata,
   MetadataImage,
   OpenGraphDeterminer,
@@ -36,10 +38,22 @@ interface NextIcon {
  * The subset of Next.js's `Metadata` this adapter fills in. It is structurally assignable to
  * `import type { Metadata } from 'next'`, so this package needs no dependency on Next.
  */
+/** Next's robots object, as this adapter fills it in from Headmark's `robots`. */
+export type NextRobots = {
+  index?: boolean
+  follow?: boolean
+  noarchive?: boolean
+  noimageindex?: boolean
+  'max-snippet'?: number
+  'max-image-preview'?: MaxImagePreview
+  'max-video-preview'?: number
+}
+
 export interface NextMetadata {
   title?: string
   description?: string
-  robots?: string
+  /** `'noindex'` for a page that only sets `noindex`; an object when it sets `robots`. */
+  robots?: string | NextRobots
   icons?: { icon?: NextIcon[]; shortcut?: NextIcon[]; apple?: NextIcon[] }
   alternates?: { canonical?: string; languages?: Record<string, string> }
   openGraph?: {
@@ -241,7 +255,28 @@ function fromHeadmark(metadata: Metadata): NextMetadata {
   const { result } = builder
   if (metadata.title !== undefined) result.title = metadata.title
   if (metadata.description !== undefined) result.description = `${metadata.description}`
-  if (metadata.noindex === true) result.robots = 'noindex'
+  const robots = metadata.robots
+  if (robots) {
+    const next: NextRobots = {}
+    if (metadata.noindex === true || robots.noindex === true) next.index = false
+    if (robots.nofollow === true) next.follow = false
+    if (robots.noarchive === true) next.noarchive = true
+    if (robots.noimageindex === true) next.noimageindex = true
+    if (robots.maxSnippet !== undefined) next['max-snippet'] = robots.maxSnippet
+    if (robots.maxImagePreview !== undefined) next['max-image-preview'] = robots.maxImagePreview
+    if (robots.maxVideoPreview !== undefined) next['max-video-preview'] = robots.maxVideoPreview
+    for (const _ in next) {
+      result.robots = next
+      break
+    }
+  } else if (metadata.noindex === true) result.robots = 'noindex'
+  if (metadata.canonical !== undefined && isSafeUrl(`${metadata.canonical}`)) {
+    result.alternates = { canonical: `${metadata.canonical}` }
+  }
+  for (const hreflang in metadata.alternates) {
+    const href = `${metadata.alternates[hreflang]}`
+    if (isSafeUrl(href)) ((result.alternates ??= {}).languages ??= {})[hreflang] = href
+  }
   if (metadata.icon) icons(result, 'icon', metadata.icon)
   if (metadata.appleTouchIcon) icons(result, 'apple', metadata.appleTouchIcon)
   const og = metadata.openGraph
@@ -474,10 +509,7 @@ export function compileNextMetadata<
   const merge = compileLayers(
     { fallback: tags(layers.fallback), override: tags(layers.override) },
     (tag) => tag,
-    (tag, attrs): HeadTag =>
-      tag === 'title'
-        ? { tag, children: attrs as string }
-        : { tag, attrs: attrs as Record<string, string> },
+    generatedTag,
   )
   const tagLayers = layers.fallback !== fallback || layers.override !== override
   // The fixed layers merged once; each call merges the generated fields in between.

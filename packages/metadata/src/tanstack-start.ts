@@ -3,6 +3,7 @@ import {
   compileLayers,
   escapeCss,
   escapeJsonLd,
+  type GeneratedTag,
   type HeadInput,
   type HeadTag,
   isJsonLd,
@@ -82,15 +83,19 @@ function toItem(tag: HeadTag): Item {
   }
 }
 
-// Tags made by `toHeadTags` are fresh and only use names React spells the same way: their
-// attributes can be handed over as they are.
-const generatedItem = (
-  tag: 'title' | 'meta' | 'link',
-  attrs: Record<string, string> | string,
-): Item =>
+// Tags made by `toHeadTags` are fresh and only use names React spells the same way (an
+// alternate's `hreflang` aside): their attributes can be handed over as they are.
+const generatedItem = (tag: GeneratedTag, attrs: Record<string, string> | string): Item =>
   tag === 'title'
     ? { list: META, props: { title: attrs as string } }
-    : { list: tag === 'meta' ? META : LINK, props: attrs as Record<string, string> }
+    : tag === 'script'
+      ? {
+          list: SCRIPT,
+          props: { type: 'application/ld+json', children: escapeJsonLd(attrs as string) },
+        }
+      : tag === 'meta'
+        ? { list: META, props: attrs as Record<string, string> }
+        : { list: LINK, props: reactProps(attrs as Record<string, string>) }
 
 function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
   const meta: Array<Record<string, string>> = []

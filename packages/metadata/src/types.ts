@@ -78,11 +78,53 @@ export interface CustomTag {
   content: string
 }
 
+/**
+ * How large an image preview search engines may show; one of {@link MAX_IMAGE_PREVIEWS}.
+ *
+ * @example
+ * MAX_IMAGE_PREVIEWS.map((size) => <option key={size}>{size}</option>)
+ */
+export const MAX_IMAGE_PREVIEWS = ['none', 'standard', 'large'] as const
+/** One of {@link MAX_IMAGE_PREVIEWS}. */
+export type MaxImagePreview = (typeof MAX_IMAGE_PREVIEWS)[number]
+
+/**
+ * Robots directives beyond `noindex`, rendered in one `<meta name="robots">` in this order:
+ * `noindex` (when either it or {@link Metadata.noindex} is `true`), `nofollow`, `noarchive`,
+ * `noimageindex`, `max-snippet:N`, `max-image-preview:…`, `max-video-preview:N`. A flag that is
+ * `false` or unset produces nothing.
+ */
+export interface RobotsDirectives {
+  noindex?: boolean
+  nofollow?: boolean
+  noarchive?: boolean
+  noimageindex?: boolean
+  /** Characters of text in a result; `0` is none (like `nosnippet`), `-1` no limit. */
+  maxSnippet?: number
+  maxImagePreview?: MaxImagePreview
+  /** Seconds of video preview; `0` is a still image only, `-1` no limit. */
+  maxVideoPreview?: number
+}
+
+/** A JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+
+/** One JSON-LD object, e.g. `{ '@context': 'https://schema.org', '@type': 'Article', … }`. */
+export type JsonLdObject = { [property: string]: JsonValue }
+
 /** The metadata of one page, as served by `get-latest` and carried by `metadata_update` webhooks. Unset fields are omitted. */
 export interface Metadata {
   title?: string
   description?: string
   noindex?: boolean
+  /** The page's canonical URL, absolute: `<link rel="canonical">`. */
+  canonical?: string
+  /** Robots directives; `noindex` here and the top-level `noindex` mean the same. */
+  robots?: RobotsDirectives
+  /** The page's language versions by `hreflang` (`en`, `fr-CA`, `x-default`) → absolute URL. */
+  alternates?: Record<string, string>
+  /** Structured data: each object becomes one `<script type="application/ld+json">`. */
+  jsonLd?: JsonLdObject[]
   icon?: MetadataImage[]
   appleTouchIcon?: MetadataImage[]
   openGraph?: OpenGraphMetadata
