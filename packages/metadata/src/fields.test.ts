@@ -1,0 +1,309 @@
+// Canonical, robots, alternates and JSON-LD: rendered by every adapter, merged with the site's
+// own tags by the documented rules, escaped against the hostile corpus.
+import { readFileSync } from 'node:fs'
+import { Window } from 'happy-dom'
+import { describe, expect, it } from 'vitest'
+import { isMetadata } from './guards.ts'
+import { compileHead, type HeadTag, resolveHead, toHeadTags } from './head.ts'
+import { renderHead } from './html.ts'
+import { compileNextMetadata, toNextMetadata } from './next.ts'
+import { compileTanStackHead, toTanStackHead } from './tanstack-start.ts'
+import type { Metadata } from './types.ts'
+
+const corpus = JSON.parse(
+  readFileSync(new URL('../../../../shared/corpus/hostile-strings.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>
+const hostile = [
+  ...Object.values(corpus)
+    .filter((value): value is string[] => Array.isArray(value))
+    .flat()
+    .filter((value): value is string => typeof value === 'string'),
+  '</script><script>alert(1)</script>',
+  '</SCRIPT >',
+  '<!--<script>',
+  'a\u2028b\u2029c',
+]
+
+const page: Metadata = {
+  title: 'Preise',
+  noindex: false,
+  canonical: 'https://acme.com/de/preise',
+  robots: { nofollow: true, maxSnippet: 50, maxImagePreview: 'large', maxVideoPreview: -1 },
+  alternates: {
+    de: 'https://acme.com/de/preise',
+    en: 'https://acme.com/pricing',
+    'x-default': 'https://acme.com/pricing',
+  },
+  jsonLd: [
+    { '@context': 'https://schema.org', '@type': 'Product', name: 'Anvil' },
+    { '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' },
+  ],
+}
+
+describe('toHeadTags with the newer fields', () => {
+  it('writes robots, the canonical and the alternates after the description, JSON-LD last', () => {
+    expect(toHeadTags(page)).toEqual([
+      { tag: 'title', children: 'Preise' },
+      {
+        tag: 'meta',
+        attrs: {
+          name: 'robots',
+          content: 'nofollow, max-snippet:50, max-image-preview:large, max-video-preview:-1',
+        },
+      },
+      { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/de/preise' } },
+      {
+        tag: 'link',
+        attrs: { rel: 'alternate', hreflang: 'de', href: 'https://acme.com/de/preise' },
+      },
+      {
+        tag: 'link',
+        attrs: { rel: 'alternate', hreflang: 'en', href: 'https://acme.com/pricing' },
+      },
+      {
+        tag: 'link',
+        attrs: { rel: 'alternate', hreflang: 'x-default', href: 'https://acme.com/pricing' },
+      },
+      {
+        tag: 'script',
+        attrs: { type: 'application/ld+json' },
+        children: '{"@context":"https://schema.org","@type":"Product","name":"Anvil"}',
+      },
+      {
+        tag: 'script',
+        attrs: { type: 'application/ld+json' },
+        children: '{"@context":"https://schema.org","@type":"Organization","name":"Acme"}',
+      },
+    ])
+  })
+
+  it.each([
+    [{ noindex: true }, 'noindex'],
+    [{ noindex: true, robots: {} }, 'noindex'],
+    [{ robots: { noindex: true } }, 'noindex'],
+    [{ noindex: true, robots: { noindex: false, nofollow: true } }, 'noindex, nofollow'],
+    [{ noindex: false, robots: { noindex: true } }, 'noindex'],
+    [{ robots: { noarchive: true, noimageindex: true } }, 'noarchive, noimageindex'],
+    [{ robots: { maxSnippet: 0, nofollow: false } }, 'max-snippet:0'],
+    [{ robots: { maxImagePreview: 'none' } }, 'max-image-preview:none'],
+  ] satisfies Array<[Metadata, string]>)('robots of %j: %s', (metadata, content) => {
+    expect(toHeadTags(metadata)).toEqual([{ tag: 'meta', attrs: { name: 'robots', content } }])
+  })
+
+  it('writes no robots tag when no directive is set', () => {
+    expect(toHeadTags({ noindex: false, robots: { noindex: false, nofollow: false } })).toEqual([])
+  })
+
+  it('leaves out a canonical or an alternate whose URL is not safe', () => {
+    expect(
+      toHeadTags({
+        canonical: 'javascript:alert(1)',
+        alternates: { fr: ' javascript:alert(1)', de: 'https://acme.com/de' },
+      }),
+    ).toEqual([
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'de', href: 'https://acme.com/de' } },
+    ])
+  })
+})
+
+describe('JSON-LD against the hostile corpus', () => {
+  const data = { '@type': 'Thing', name: hostile, nested: { list: hostile.map((s) => ({ s })) } }
+  const metadata: Metadata = { jsonLd: [data] }
+  const scriptText = (html: string) => {
+    const { document } = new Window()
+    document.write(`<!doctype html><html><head>${html}</head><body></body></html>`)
+    const scripts = document.querySelectorAll('script')
+    return [...scripts].map((script) => script.textContent)
+  }
+
+  it('renders as one script whose text parses back to the same data (renderHead)', () => {
+    for (const html of [
+      renderHead(toHeadTags(metadata)),
+      renderHead(compileHead({})(metadata)),
+      renderHead(resolveHead({ metadata })),
+    ]) {
+      expect(html).not.toMatch(/<\/script[\s\S]*<\/script>/i)
+      expect(html.slice(0, -'</script>'.length)).not.toMatch(/<\/script|<!--|\u2028|\u2029/i)
+      const texts = scriptText(html)
+      expect(texts).toHaveLength(1)
+      expect(JSON.parse(texts[0] as string)).toEqual(data)
+    }
+  })
+
+  it('is escaped the same way in the TanStack head, compiled or not', () => {
+    const compiled = compileTanStackHead({})(metadata)
+    expect(compiled).toEqual(toTanStackHead(toHeadTags(metadata)))
+    const children = compiled.scripts?.[0]?.children as string
+    expect(children).not.toMatch(/<|>|&|\u2028|\u2029/)
+    expect(JSON.parse(children)).toEqual(data)
+  })
+
+  it('the core tags hold no `<` either', () => {
+    const tag = toHeadTags(metadata)[0] as { children: string }
+    expect(tag.children).not.toContain('<')
+    expect(JSON.parse(tag.children)).toEqual(data)
+  })
+})
+
+// The site's own tags: fallback below Headmark's, override above.
+const fallback: HeadTag[] = [
+  { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/' } },
+  { tag: 'meta', attrs: { name: 'robots', content: 'max-image-preview:standard' } },
+  { tag: 'link', attrs: { rel: 'alternate', hreflang: 'fr', href: 'https://acme.com/fr' } },
+  { tag: 'link', attrs: { rel: 'alternate', hreflang: 'EN', href: 'https://acme.com/old-en' } },
+  {
+    tag: 'script',
+    attrs: { type: 'application/ld+json', id: 'org' },
+    children: '{"@type":"Organization","name":"Acme"}',
+  },
+]
+
+describe('merge rules of the newer fields', () => {
+  it("Headmark's canonical and robots replace the fallback's; alternates merge by hreflang; JSON-LD is added", () => {
+    const tags = resolveHead({ fallback, metadata: page })
+    expect(renderHead(tags)).toBe(
+      [
+        '<link rel="canonical" href="https://acme.com/de/preise">',
+        '<meta name="robots" content="nofollow, max-snippet:50, max-image-preview:large, max-video-preview:-1">',
+        '<link rel="alternate" hreflang="fr" href="https://acme.com/fr">',
+        '<link rel="alternate" hreflang="en" href="https://acme.com/pricing">',
+        '<script type="application/ld+json" id="org">{"@type":"Organization","name":"Acme"}</script>',
+        '<title>Preise</title>',
+        '<link rel="alternate" hreflang="de" href="https://acme.com/de/preise">',
+        '<link rel="alternate" hreflang="x-default" href="https://acme.com/pricing">',
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Anvil"}</script>',
+        '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme"}</script>',
+      ].join(''),
+    )
+  })
+
+  it('the override wins over each of them', () => {
+    const override: HeadTag[] = [
+      { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/x' } },
+      { tag: 'meta', attrs: { name: 'ROBOTS', content: 'all' } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'de', href: 'https://acme.com/de/x' } },
+    ]
+    const tags = resolveHead({ metadata: page, override })
+    const html = renderHead(tags)
+    expect(html).toContain('<link rel="canonical" href="https://acme.com/x">')
+    expect(html).toContain('<meta name="ROBOTS" content="all">')
+    expect(html).not.toContain('nofollow')
+    expect(html).toContain('hreflang="de" href="https://acme.com/de/x"')
+    expect(html).not.toContain('https://acme.com/de/preise')
+  })
+
+  it('the compiled heads merge them exactly as resolveHead does', () => {
+    const override: HeadTag[] = [
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: 'https://a.co/' } },
+    ]
+    const layers = { fallback, override }
+    for (const metadata of [page, {}, { canonical: 'https://acme.com/a' }]) {
+      const expected = resolveHead({ ...layers, metadata })
+      expect(compileHead(layers)(metadata)).toEqual(expected)
+      expect(compileTanStackHead(layers)(metadata)).toEqual(toTanStackHead(expected))
+      expect(compileNextMetadata(layers)(metadata)).toEqual(toNextMetadata(expected))
+    }
+  })
+
+  it('TanStack gets `hrefLang`, as React spells it', () => {
+    const head = compileTanStackHead({})({ alternates: { de: 'https://acme.com/de' } })
+    expect(head.links).toEqual([{ rel: 'alternate', hrefLang: 'de', href: 'https://acme.com/de' }])
+    expect(toTanStackHead(toHeadTags(page))).toEqual(compileTanStackHead({})(page))
+  })
+})
+
+describe('Next.js Metadata', () => {
+  it('fills in alternates.canonical, alternates.languages and a robots object', () => {
+    expect(compileNextMetadata({})(page)).toEqual({
+      title: 'Preise',
+      robots: {
+        follow: false,
+        'max-snippet': 50,
+        'max-image-preview': 'large',
+        'max-video-preview': -1,
+      },
+      alternates: {
+        canonical: 'https://acme.com/de/preise',
+        languages: {
+          de: 'https://acme.com/de/preise',
+          en: 'https://acme.com/pricing',
+          'x-default': 'https://acme.com/pricing',
+        },
+      },
+    })
+  })
+
+  it.each([
+    [
+      { noindex: true, robots: { noarchive: true, noimageindex: true } },
+      { index: false, noarchive: true, noimageindex: true },
+    ],
+    [{ robots: { noindex: true } }, { index: false }],
+    [{ noindex: true }, 'noindex'],
+    [{ robots: { nofollow: false } }, undefined],
+  ] satisfies Array<[Metadata, unknown]>)('robots of %j', (metadata, robots) => {
+    expect(compileNextMetadata({})(metadata).robots).toEqual(robots)
+  })
+
+  it('fills in languages without a canonical', () => {
+    expect(compileNextMetadata({})({ alternates: { fr: '/fr', de: '/de' } })).toEqual({
+      alternates: { languages: { fr: '/fr', de: '/de' } },
+    })
+  })
+
+  it('leaves out unsafe URLs', () => {
+    expect(
+      compileNextMetadata({})({
+        canonical: 'javascript:alert(1)',
+        alternates: { fr: 'javascript:alert(1)' },
+      }),
+    ).toEqual({})
+  })
+
+  it('merges with Metadata layers: canonical replaced, languages by key, robots from the highest layer', () => {
+    const resolve = compileNextMetadata({
+      fallback: {
+        robots: { index: true, follow: true },
+        alternates: { canonical: './', languages: { fr: '/fr', de: '/de-old' } },
+      },
+      override: { alternates: { languages: { 'x-default': '/' } } },
+    })
+    expect(resolve(page)).toEqual({
+      title: 'Preise',
+      robots: {
+        follow: false,
+        'max-snippet': 50,
+        'max-image-preview': 'large',
+        'max-video-preview': -1,
+      },
+      alternates: {
+        canonical: 'https://acme.com/de/preise',
+        languages: {
+          fr: '/fr',
+          de: 'https://acme.com/de/preise',
+          en: 'https://acme.com/pricing',
+          'x-default': '/',
+        },
+      },
+    })
+    expect(resolve({ title: 'A' })).toEqual({
+      title: 'A',
+      robots: { index: true, follow: true },
+      alternates: { canonical: './', languages: { fr: '/fr', de: '/de-old', 'x-default': '/' } },
+    })
+  })
+})
+
+describe('isMetadata with the newer fields', () => {
+  it.each([
+    [page, true],
+    [{ canonical: 42 }, false],
+    [{ robots: 'noindex' }, false],
+    [{ alternates: ['https://acme.com'] }, false],
+    [{ jsonLd: {} }, false],
+    [{ jsonLd: ['{}'] }, false],
+    [{ jsonLd: [null] }, false],
+  ])('%j → %s', (value, expected) => {
+    expect(isMetadata(value)).toBe(expected)
+  })
+})
