@@ -1,14 +1,16 @@
-// Throughput of the hot paths, each next to a naive baseline measured in the same run: the
-// whole path from three head layers (fallback, Headmark's metadata, override) to the object
-// TanStack Start or Next.js renders (baseline: a lodash-style deep merge of the three tag lists,
-// which merges arrays by index and is what the old client did; it does not even convert
-// anything), and verifying a 2 KB webhook (baselines: node:crypto HMAC with `===`, and the
-// standardwebhooks package).
+// Throughput of the hot paths, each next to a naive baseline measured in the same run: every
+// path the README and the JSDoc show from three head layers (fallback, Headmark's metadata,
+// override) to what TanStack Start, Next.js or a plain HTML server renders, for a page without
+// and with the newer fields (canonical, robots, alternates, JSON-LD) (baseline: a lodash-style
+// deep merge of the three tag lists, which merges arrays by index and is what the old client
+// did; it does not even convert anything), and verifying a 2 KB webhook (baselines: node:crypto
+// HMAC with `===`, and the standardwebhooks package).
 import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { Bench } from 'tinybench'
 import { type HeadTag, mergeHead, resolveHead, toHeadTags } from '../src/head.ts'
 import type { Metadata } from '../src/types.ts'
+import { compileHtmlHead, renderHead } from '../src/html.ts'
 import { compileNextMetadata, toNextMetadata } from '../src/next.ts'
 import { compileTanStackHead, toTanStackHead } from '../src/tanstack-start.ts'
 import { signWebhook, verifyWebhook } from '../src/signature.ts'
@@ -63,7 +65,33 @@ const metadata = {
     { name: 'referrer', content: 'origin-when-cross-origin' },
   ],
 } satisfies Metadata
+// The same page with the newer fields: a canonical, robots directives, three language versions
+// and two JSON-LD objects.
+const withFields: Metadata = {
+  ...metadata,
+  canonical: 'https://acme.com/pricing',
+  robots: { maxSnippet: 160, maxImagePreview: 'large' },
+  alternates: {
+    en: 'https://acme.com/pricing',
+    de: 'https://acme.com/de/preise',
+    'x-default': 'https://acme.com/pricing',
+  },
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Acme Pro',
+      offers: { '@type': 'Offer', price: '29.00', priceCurrency: 'USD' },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Pricing' }],
+    },
+  ],
+}
 const generated = toHeadTags(metadata)
+const generatedWithFields = toHeadTags(withFields)
 const override: HeadTag[] = [
   { tag: 'link', attrs: { rel: 'canonical', href: 'https://acme.com/pricing' } },
   { tag: 'meta', attrs: { name: 'robots', content: 'max-image-preview:large' } },
@@ -82,6 +110,7 @@ const nextFromObjects = compileNextMetadata({
   fallback: toNextMetadata(fallback),
   override: toNextMetadata(override),
 })
+const html = compileHtmlHead({ fallback, override })
 
 function deepMerge(target: unknown, source: unknown): unknown {
   if (Array.isArray(source)) {
@@ -121,29 +150,45 @@ const theirHeaders = {
 }
 
 const BASELINE = 'baseline: lodash-style deep merge by index'
-const bench = new Bench({ time: 1000, warmupTime: 200 })
+const bench = new Bench({ time: 600, warmupTime: 150 })
+const BASELINE_FIELDS = `${BASELINE} + new fields`
 bench
   .add(BASELINE, () => {
     deepMerge(deepMerge(deepMerge([], fallback), generated), override)
   })
-  .add(`mergeHead (${tagCount} tags)`, () => {
-    mergeHead(fallback, generated, override)
+  .add(BASELINE_FIELDS, () => {
+    deepMerge(deepMerge(deepMerge([], fallback), generatedWithFields), override)
   })
-  .add('layers → TanStack head: createHead path (compileTanStackHead)', () => {
-    tanstack(metadata)
-  })
-  .add('layers → TanStack head: toTanStackHead(resolveHead(…))', () => {
-    toTanStackHead(resolveHead({ fallback, metadata, override }))
-  })
-  .add('layers → Next Metadata: createGenerateMetadata path, Metadata layers', () => {
-    nextFromObjects(metadata)
-  })
-  .add('layers → Next Metadata: createGenerateMetadata path, tag layers', () => {
-    nextFromTags(metadata)
-  })
-  .add('layers → Next Metadata: toNextMetadata(resolveHead(…))', () => {
-    toNextMetadata(resolveHead({ fallback, metadata, override }))
-  })
+// Every path from the three layers, for the page without and with the newer fields.
+const paths: Array<[string, (page: Metadata) => unknown]> = [
+  ['TanStack head: createHead / compileTanStackHead', (page) => tanstack(page)],
+  [
+    'TanStack head: toTanStackHead(resolveHead(…))',
+    (page) => toTanStackHead(resolveHead({ fallback, metadata: page, override })),
+  ],
+  ['Next Metadata: createGenerateMetadata, Metadata layers', (page) => nextFromObjects(page)],
+  ['Next Metadata: createGenerateMetadata, tag layers', (page) => nextFromTags(page)],
+  [
+    'Next Metadata: toNextMetadata(resolveHead(…))',
+    (page) => toNextMetadata(resolveHead({ fallback, metadata: page, override })),
+  ],
+  ['HTML: compileHtmlHead', (page) => html(page)],
+  [
+    'HTML: renderHead(resolveHead(…))',
+    (page) => renderHead(resolveHead({ fallback, metadata: page, override })),
+  ],
+  ['tags: resolveHead(…)', (page) => resolveHead({ fallback, metadata: page, override })],
+  [
+    'tags: mergeHead(fallback, toHeadTags(…), override)',
+    (page) => mergeHead(fallback, toHeadTags(page), override),
+  ],
+]
+for (const [name, run] of paths) {
+  bench.add(name, () => run(metadata))
+  bench.add(`${name} + new fields`, () => run(withFields))
+}
+const HEAD_TASKS = 2 + paths.length * 2
+bench
   .add(`verifyWebhook (${body.length} B, Web Crypto)`, async () => {
     await verifyWebhook(body, headers, { secret })
   })
@@ -172,12 +217,16 @@ const format = (n: number) => Math.round(n).toLocaleString('en-US').padStart(11)
 const row = (name: string, baseline: string) =>
   `${format(opsPerSecond(name))} ops/s  ${(opsPerSecond(name) / opsPerSecond(baseline)).toFixed(2).padStart(6)}×  ${name}`
 
-console.log(`Head paths (${tagCount} tags in three layers), ratio to the ${BASELINE}:`)
-for (const task of bench.tasks.slice(0, 7)) console.log(row(task.name, BASELINE))
+console.log(
+  `Head paths (${tagCount} tags in three layers; ${tagCount + generatedWithFields.length - generated.length} with the newer fields), ratio to the ${BASELINE} of the same tags:`,
+)
+for (const task of bench.tasks.slice(0, HEAD_TASKS)) {
+  console.log(row(task.name, task.name.endsWith('+ new fields') ? BASELINE_FIELDS : BASELINE))
+}
 console.log('\nWebhook verification, ratio to node:crypto createHmac + ===:')
-for (const task of bench.tasks.slice(7))
+for (const task of bench.tasks.slice(HEAD_TASKS))
   console.log(row(task.name, 'baseline: node:crypto createHmac + ==='))
 console.log('\nWebhook verification, ratio to standardwebhooks:')
-for (const name of [bench.tasks[7]?.name, bench.tasks[10]?.name]) {
+for (const name of [bench.tasks[HEAD_TASKS]?.name, bench.tasks[HEAD_TASKS + 3]?.name]) {
   console.log(row(`${name}`, 'baseline: standardwebhooks verify'))
 }

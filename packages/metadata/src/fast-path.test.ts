@@ -12,8 +12,9 @@ import {
   resolveHead,
   toHeadTags,
 } from './head.ts'
+import { compileHtmlHead, renderHead } from './html.ts'
 import { compileTanStackHead, toTanStackHead } from './tanstack-start.ts'
-import { headTags, metadata } from './test-utils/arbitraries.ts'
+import { headTags, metadataWithRobots as metadata } from './test-utils/arbitraries.ts'
 import type { Metadata } from './types.ts'
 
 const GROUPED = /^(og:image|og:video|og:audio|twitter:image)(:|$)/
@@ -109,9 +110,13 @@ describe('the fast paths agree with the reference merge on random heads', () => 
         (fallback, override, pages) => {
           const head = compileHead({ fallback, override })
           const tanstack = compileTanStackHead({ fallback, override })
+          const html = compileHtmlHead({ fallback, override })
           for (const page of pages) {
             const expected = referenceMerge(asTags(fallback), toHeadTags(page), asTags(override))
             expect(head(page)).toEqual(expected)
+            expect(html(page)).toBe(renderHead(expected))
+            // Twice: the second time from the layers compiled on the first.
+            expect(resolveHead({ fallback, metadata: page, override })).toEqual(expected)
             expect(resolveHead({ fallback, metadata: page, override })).toEqual(expected)
             expect(tanstack(page)).toEqual(referenceTanStack(expected))
             expect(toTanStackHead(expected)).toEqual(referenceTanStack(expected))

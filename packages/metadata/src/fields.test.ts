@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs'
 import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
 import { isMetadata } from './guards.ts'
-import { compileHead, type HeadTag, resolveHead, toHeadTags } from './head.ts'
-import { renderHead } from './html.ts'
+import { compileHead, type HeadTag, type MetaTag, resolveHead, toHeadTags } from './head.ts'
+import { compileHtmlHead, renderHead } from './html.ts'
 import { compileNextMetadata, toNextMetadata } from './next.ts'
 import { compileTanStackHead, toTanStackHead } from './tanstack-start.ts'
 import type { Metadata } from './types.ts'
@@ -86,8 +86,16 @@ describe('toHeadTags with the newer fields', () => {
     [{ robots: { noarchive: true, noimageindex: true } }, 'noarchive, noimageindex'],
     [{ robots: { maxSnippet: 0, nofollow: false } }, 'max-snippet:0'],
     [{ robots: { maxImagePreview: 'none' } }, 'max-image-preview:none'],
+    [{ robots: { maxSnippet: undefined, nofollow: true } }, 'nofollow'],
   ] satisfies Array<[Metadata, string]>)('robots of %j: %s', (metadata, content) => {
     expect(toHeadTags(metadata)).toEqual([{ tag: 'meta', attrs: { name: 'robots', content } }])
+  })
+
+  it('writes a directive it does not know in the same way, and forgets names now and then', () => {
+    const many = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`x${i}Y`, i]))
+    const robots = { ...many, unavailableAfter: '2027-01-01' } as Metadata['robots']
+    const content = (toHeadTags({ robots })[0] as MetaTag).attrs.content
+    expect(content).toMatch(/^x0-y:0, x1-y:1, .*, x69-y:69, unavailable-after:2027-01-01$/)
   })
 
   it('writes no robots tag when no directive is set', () => {
@@ -251,6 +259,12 @@ describe('Next.js Metadata', () => {
     })
   })
 
+  it('keeps the languages when the canonical is left out', () => {
+    expect(
+      compileNextMetadata({})({ canonical: 'javascript:x', alternates: { fr: '/fr' } }),
+    ).toEqual({ alternates: { languages: { fr: '/fr' } } })
+  })
+
   it('leaves out unsafe URLs', () => {
     expect(
       compileNextMetadata({})({
@@ -305,5 +319,52 @@ describe('isMetadata with the newer fields', () => {
     [{ jsonLd: [null] }, false],
   ])('%j → %s', (value, expected) => {
     expect(isMetadata(value)).toBe(expected)
+  })
+})
+
+describe('resolveHead reuses the layers it has seen', () => {
+  it('notices a layer changed in place at its top level', () => {
+    const tags: HeadTag[] = [{ tag: 'title', children: 'Acme' }]
+    const object: Metadata = { title: 'Acme', description: 'Tools' }
+    const first = { fallback: tags, override: object, metadata: { title: 'A' } }
+    expect(resolveHead(first)).toEqual(resolveHead(first))
+    tags.push({ tag: 'meta', attrs: { name: 'author', content: 'Acme' } })
+    expect(resolveHead(first)).toContainEqual({
+      tag: 'meta',
+      attrs: { name: 'author', content: 'Acme' },
+    })
+    tags[1] = { tag: 'meta', attrs: { name: 'author', content: 'Team' } }
+    expect(resolveHead(first)).toContainEqual({
+      tag: 'meta',
+      attrs: { name: 'author', content: 'Team' },
+    })
+    object.description = 'Builders'
+    expect(renderHead(resolveHead(first))).toContain('content="Builders"')
+    object.title = 'Acme!'
+    delete object.description
+    expect(renderHead(resolveHead(first))).toBe(
+      '<title>Acme!</title><meta name="author" content="Team">',
+    )
+    expect(renderHead(resolveHead(first))).toBe(
+      '<title>Acme!</title><meta name="author" content="Team">',
+    )
+    tags.pop()
+    expect(renderHead(resolveHead(first))).toBe('<title>Acme!</title>')
+  })
+})
+
+describe('compileHtmlHead', () => {
+  it('renders what renderHead renders, escaped', () => {
+    const fallback: HeadTag[] = [
+      { tag: 'meta', attrs: { charset: 'utf-8' } },
+      { tag: 'link', attrs: { rel: 'icon', href: 'javascript:alert(1)' } },
+    ]
+    const html = compileHtmlHead({ fallback })
+    for (const metadata of [page, { title: '"<b>&' }, null]) {
+      expect(html(metadata)).toBe(renderHead(resolveHead({ fallback, metadata })))
+    }
+    expect(html({ title: '"<b>&' })).toBe(
+      '<meta charset="utf-8"><title>&#34;&#60;b&#62;&#38;</title>',
+    )
   })
 })

@@ -95,6 +95,27 @@ export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
  */
 export type Emit = (tag: GeneratedTag, attrs: Attrs | string) => void
 
+// Directive names by field (`maxSnippet` → `max-snippet`), as they are met.
+const directiveNames = new Map<string, string>()
+
+// `noindex` first, when it or `robots.noindex` is `true`; then each directive in the order of its
+// field: a flag that is `true` as its name, a value as `name:value` (`max-snippet:50`).
+function robotsContent({ noindex, robots }: Metadata): string {
+  let directives = noindex === true || robots?.noindex === true ? ', noindex' : ''
+  for (const field in robots) {
+    const value = robots[field as keyof typeof robots]
+    if (field !== 'noindex' && value !== false && value !== undefined) {
+      let name = directiveNames.get(field)
+      if (name === undefined) {
+        if (directiveNames.size > 63) directiveNames.clear()
+        directiveNames.set(field, (name = field.replace(/[A-Z]/g, '-$&').toLowerCase()))
+      }
+      directives += value === true ? `, ${name}` : `, ${name}:${value}`
+    }
+  }
+  return directives.slice(2)
+}
+
 /** @internal Emits the tags of {@link toHeadTags}: a title's text, a meta's or link's attributes. */
 export function generateTags(metadata: Metadata, emit: Emit): void {
   const og = metadata.openGraph ?? {}
@@ -122,22 +143,11 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
   const link = (attrs: Attrs) => {
     if (isSafeUrl(attrs.href as string)) emit('link', attrs)
   }
-  // Each directive in the order of its field, `noindex` first: a flag that is `true` is written
-  // as its name, a value as `name:value` (`maxSnippet: 50` → `max-snippet:50`).
-  // `noindex` here or in `robots`: either one that is `true` makes the page noindex.
-  const robots: Record<string, unknown> = { noindex: metadata.noindex, ...metadata.robots }
-  robots.noindex ||= metadata.noindex
-  let directives = ''
-  for (const field in robots) {
-    const value = robots[field]
-    const name = field.replace(/[A-Z]/g, '-$&').toLowerCase()
-    if (value === true) directives += `, ${name}`
-    else if (value !== undefined && value !== false) directives += `, ${name}:${value}`
-  }
 
   if (metadata.title !== undefined) emit('title', metadata.title)
   meta('description', metadata.description)
-  if (directives) meta('robots', directives.slice(2))
+  const directives = robotsContent(metadata)
+  if (directives) meta('robots', directives)
   if (metadata.canonical !== undefined) link({ rel: 'canonical', href: `${metadata.canonical}` })
   for (const hreflang in metadata.alternates)
     link({ rel: 'alternate', hreflang, href: `${metadata.alternates[hreflang]}` })
@@ -175,17 +185,24 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
   }
 
   for (const tag of metadata.customTags ?? []) if (tag.name) meta(tag.name, tag.content, true)
-    // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
+  // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
   // escape JSON-LD in full again.
-  for (const data of metadata.jsonLd ?? [])
-    emit('script', JSON.stringify(data).replace(/</g, '\\u003c'))
+  for (const data of metadata.jsonLd ?? []) {
+    const json = JSON.stringify(data)
+    emit('script', json.includes('<') ? json.replace(/</g, '\\u003c') : json)
+  }
 }
 
 // Characters that could end a `<script>` element or an inline script's line early. JSON has no
 // `<`, `>` or `&` outside strings, so their `\u` escapes keep the text the same JSON.
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g
 const escapeScriptJson = (json: string): string =>
-  json.replace(SCRIPT_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  /[<>&\u2028\u2029]/.test(json)
+    ? json.replace(
+        SCRIPT_UNSAFE,
+        (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      )
+    : json
 
 /**
  * The text of a JSON-LD script, safe to put between `<script>` and `</script>`: `<`, `>`, `&`,
@@ -393,7 +410,11 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
 
 /**
  * The tags of one page: `fallback`, the page's metadata and `override`, merged by
- * {@link mergeHead}. This is what every adapter renders.
+ * {@link mergeHead}. This is what every adapter renders. Given the same fallback and override
+ * objects again, it compiles them once (as {@link compileHead}) and reuses them; a layer changed
+ * in place at its top level is noticed, a change deeper inside (a tag's attributes, a nested
+ * field) is not: treat layers as values. Per request, prefer {@link compileHead} or an adapter's
+ * compiled function.
  *
  * @example
  * const response = await client.get('/pricing')
@@ -404,7 +425,52 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
  * })
  */
 export function resolveHead(layers: HeadLayers): HeadTag[] {
-  return mergeHead(asTags(layers.fallback), asTags(layers.metadata), asTags(layers.override))
+  const { fallback, override } = layers
+  const low: object = fallback ?? NO_LAYER
+  const high: object = override ?? NO_LAYER
+  let byOverride = seenLayers.get(low)
+  if (!byOverride) seenLayers.set(low, (byOverride = new WeakMap()))
+  const seen = byOverride.get(high)
+  // The same fallback and override a second time, unchanged: from then on they are compiled.
+  if (seen && sameLayer(fallback, seen.fallback) && sameLayer(override, seen.override)) {
+    seen.head ??= compileHead({ fallback, override })
+    return seen.head(layers.metadata)
+  }
+  byOverride.set(high, { fallback: shallow(fallback), override: shallow(override) })
+  return mergeHead(asTags(fallback), asTags(layers.metadata), asTags(override))
+}
+
+// `resolveHead` remembers the layers it was given, by identity, with their shallow contents (a
+// tag list's tags, a metadata object's fields) so that a layer changed in place is noticed.
+const NO_LAYER = {}
+const seenLayers = new WeakMap<
+  object,
+  WeakMap<
+    object,
+    {
+      fallback: unknown[]
+      override: unknown[]
+      head?: (metadata: Metadata | null | undefined) => HeadTag[]
+    }
+  >
+>()
+function shallow(layer: HeadInput | undefined): unknown[] {
+  const contents: unknown[] = []
+  if (Array.isArray(layer)) contents.push(...layer)
+  else for (const field in layer) contents.push(field, (layer as Record<string, unknown>)[field])
+  return contents
+}
+function sameLayer(layer: HeadInput | undefined, contents: readonly unknown[]): boolean {
+  let i = 0
+  if (Array.isArray(layer)) {
+    for (const tag of layer) if (contents[i++] !== tag) return false
+  } else {
+    for (const field in layer) {
+      if (contents[i++] !== field || contents[i++] !== (layer as Record<string, unknown>)[field])
+        return false
+    }
+  }
+  return i === contents.length
 }
 
 /**
@@ -434,7 +500,7 @@ export function compileHead(
  * merges in arrays. `T` must not be an array. The returned function is synchronous and not
  * re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
  */
-export function compileLayers<T extends object>(
+export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
   convertGenerated: (tag: GeneratedTag, attrs: Attrs | string) => T,
@@ -452,6 +518,8 @@ export function compileLayers<T extends object>(
     return id
   }
   const metaIds = new Map<string, number>()
+  const relIds = new Map<string, number>()
+  const hreflangIds = new Map<string, number>()
   const fixedKeys: Array<string | null> = []
   const prepare = (input: HeadInput | undefined) => {
     const tags = asTags(input)
@@ -474,6 +542,8 @@ export function compileLayers<T extends object>(
     if (ids.size > fixedIds + MAX_MEMOISED) {
       ids.clear()
       metaIds.clear()
+      relIds.clear()
+      hreflangIds.clear()
       fixedKeys.forEach(idOf)
     }
     const call = ++calls
@@ -509,13 +579,17 @@ export function compileLayers<T extends object>(
           id = idOf(metaKey(name))
           metaIds.set(name, id)
         }
-      } else
-        id =
-          tag === 'title'
-            ? idOf('title')
-            : tag === 'link'
-              ? idOf(keyOf({ tag, attrs: attrs as Attrs }))
-              : -1
+      } else if (tag === 'link') {
+        // Icons are keyed by `rel`, alternates by `hreflang`: remembered by that.
+        const { rel, hreflang } = attrs as Attrs
+        const memo = hreflang === undefined ? relIds : hreflangIds
+        const name = (hreflang ?? rel) as string
+        id = memo.get(name)
+        if (id === undefined) {
+          id = idOf(keyOf({ tag, attrs: attrs as Attrs }))
+          memo.set(name, id)
+        }
+      } else id = tag === 'title' ? idOf('title') : -1
       add(id, convertGenerated(tag, attrs), 1)
     })
     for (let i = 0; i < override.values.length; i++) {

@@ -1,10 +1,21 @@
-import { escapeCss, escapeJsonLd, type HeadTag, isJsonLd, isSafeUrl } from './head.ts'
+import {
+  compileLayers,
+  escapeCss,
+  escapeJsonLd,
+  type GeneratedTag,
+  type HeadInput,
+  type HeadTag,
+  isJsonLd,
+  isSafeUrl,
+} from './head.ts'
+import type { Metadata } from './types.ts'
 
-export type { HeadTag } from './head.ts'
+export type { HeadInput, HeadTag } from './head.ts'
 
 // Escaping all five characters makes the output safe both in text and in quoted attributes.
+const HTML_UNSAFE = /[&<>"']/
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+  HTML_UNSAFE.test(value) ? value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`) : value
 
 const ATTRIBUTE_NAME = /^[a-z_:][a-z\d_:.-]*$/i
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction'])
@@ -38,8 +49,10 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  * Only `title`, `meta`, `link`, JSON-LD `script` (its JSON escaped with `escapeJsonLd`, so
  * `</script>` in a value can not end it) and `style` (with `<` escaped) elements are produced.
  *
+ * Per request, {@link compileHtmlHead} does the same from prepared layers, several times faster.
+ *
  * @example
- * renderHead(mergeHead(fallbackTags, toHeadTags(response?.metadata ?? {})))
+ * renderHead(toHeadTags({ title: 'Pricing', description: 'Plans & prices' }))
  * // '<title>Pricing</title><meta name="description" content="Plans &#38; prices">'
  */
 export function renderHead(tags: readonly HeadTag[]): string {
@@ -56,4 +69,42 @@ export function renderHead(tags: readonly HeadTag[]): string {
     }
   }
   return html
+}
+
+// A tag made by `toHeadTags`: its attribute names are the adapter's own and its URLs were
+// checked when it was made, so only the values need escaping.
+function renderGenerated(tag: GeneratedTag, attrs: Record<string, string> | string): string {
+  if (tag === 'title') return `<title>${escapeHtml(attrs as string)}</title>`
+  if (tag === 'script') {
+    return `<script type="application/ld+json">${escapeJsonLd(attrs as string)}</script>`
+  }
+  let html = `<${tag}`
+  for (const name in attrs as Record<string, string>) {
+    html += ` ${name}="${escapeHtml((attrs as Record<string, string>)[name] as string)}"`
+  }
+  return `${html}>`
+}
+
+/**
+ * Prepares a fallback and an override once and returns the function that renders a page's
+ * head as HTML from its metadata: equal to `renderHead(resolveHead({ fallback, metadata,
+ * override }))`, several times faster, since the fixed layers are merged, checked and rendered
+ * once. What to call per request on a server that writes its own `<head>`.
+ *
+ * @example
+ * const pageHead = compileHtmlHead({ fallback: { title: 'Acme' } }) // once, at start-up
+ * html.replace('</head>', `${pageHead(response?.metadata)}</head>`)
+ */
+export function compileHtmlHead(layers: {
+  fallback?: HeadInput | undefined
+  override?: HeadInput | undefined
+}): (metadata: Metadata | null | undefined) => string {
+  const compiled = compileLayers(layers, (tag) => renderHead([tag]), renderGenerated)
+  return (metadata) => {
+    let html = ''
+    compiled(metadata, (part) => {
+      html += part
+    })
+    return html
+  }
 }

@@ -107,7 +107,8 @@ export interface RobotsDirectives {
 }
 
 /** A JSON value. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
 /** One JSON-LD object, e.g. `{ '@context': 'https://schema.org', '@type': 'Article', … }`. */
 export type JsonLdObject = { [property: string]: JsonValue }

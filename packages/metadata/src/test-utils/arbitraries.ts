@@ -93,11 +93,23 @@ const image: fc.Arbitrary<MetadataImage> = fc.record(
   { requiredKeys: ['url', 'width', 'height', 'mimeType'] },
 )
 
+const jsonLdObject = fc.record(
+  {
+    '@context': fc.constant('https://schema.org'),
+    '@type': fc.constantFrom('Thing', 'Product'),
+    name: text,
+  },
+  { requiredKeys: ['@type'] },
+)
+
 export const metadata: fc.Arbitrary<Metadata> = fc.record(
   {
     title: text,
     description: text,
     noindex: fc.boolean(),
+    canonical: urls,
+    alternates: fc.record({ en: urls, fr: urls, 'x-default': urls }, { requiredKeys: [] }),
+    jsonLd: fc.array(jsonLdObject, { maxLength: 2 }),
     icon: fc.array(image, { maxLength: 3 }),
     appleTouchIcon: fc.array(image, { maxLength: 2 }),
     openGraph: fc.record(
@@ -210,3 +222,27 @@ export const nextMetadata = fc.record(
   },
   { requiredKeys: [] },
 )
+
+/** Metadata with robots directives too, which the Next adapter writes as an object. */
+export const metadataWithRobots: fc.Arbitrary<Metadata> = fc
+  .tuple(
+    metadata,
+    fc.record(
+      {
+        noindex: fc.boolean(),
+        nofollow: fc.boolean(),
+        noarchive: fc.boolean(),
+        noimageindex: fc.boolean(),
+        maxSnippet: fc.constantFrom(-1, 0, 50),
+        maxImagePreview: fc.constantFrom('none' as const, 'standard' as const, 'large' as const),
+        maxVideoPreview: fc.constantFrom(-1, 0, 30),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.constantFrom('en', 'EN', 'de'),
+  )
+  .map(([page, robots, hreflang]) => ({
+    ...page,
+    robots,
+    alternates: { ...page.alternates, [hreflang]: 'https://acme.com/x' },
+  }))
