@@ -247,6 +247,130 @@ const cases: Case[] = [
       ['image-missing', 'warning', 'openGraph.image'],
     ],
   ],
+  // Canonical and robots.
+  ['canonical to the page itself', { ...good, canonical: 'https://acme.com/shoes/' }, page, []],
+  [
+    'canonical not absolute',
+    { ...good, canonical: '/shoes' },
+    page,
+    [['canonical-not-absolute', 'error', 'canonical']],
+  ],
+  [
+    'canonical on another host, noindex',
+    { ...good, noindex: true, canonical: 'https://shop.acme.com/shoes' },
+    page,
+    [
+      ['url-other-host', 'warning', 'canonical'],
+      ['noindex-with-canonical', 'error', 'noindex'],
+    ],
+  ],
+  [
+    'noindex with a canonical to itself',
+    { ...good, noindex: true, canonical: 'https://acme.com/shoes#top' },
+    page,
+    [['noindex-canonical-self', 'warning', 'noindex']],
+  ],
+  [
+    'noindex and a canonical, no page URL',
+    { ...good, noindex: true, canonical: 'https://acme.com/shoes' },
+    {},
+    [],
+  ],
+  // Language versions.
+  [
+    'a complete hreflang cluster',
+    {
+      ...good,
+      alternates: {
+        en: 'https://acme.com/shoes',
+        de: 'https://acme.com/de/schuhe',
+        'x-default': 'https://acme.com/shoes',
+      },
+    },
+    page,
+    [],
+  ],
+  [
+    'a cluster without this page, x-default or absolute URLs',
+    { ...good, alternates: { de: 'https://acme.com/de/schuhe', fr: '/fr/chaussures' } },
+    page,
+    [
+      ['hreflang-not-absolute', 'error', 'alternates.fr'],
+      ['hreflang-self-missing', 'error', 'alternates'],
+      ['hreflang-x-default-missing', 'warning', 'alternates'],
+    ],
+  ],
+  [
+    'a cluster that lists the canonical, checked without a page URL',
+    {
+      ...good,
+      canonical: 'https://acme.com/de/schuhe',
+      alternates: { de: 'https://acme.com/de/schuhe', 'x-default': 'https://acme.com/shoes' },
+    },
+    {},
+    [],
+  ],
+  [
+    'a cluster without a page URL or canonical: only x-default can be checked',
+    { ...good, alternates: { de: 'https://acme.com/de/schuhe' } },
+    {},
+    [['hreflang-x-default-missing', 'warning', 'alternates']],
+  ],
+  // Structured data.
+  [
+    'JSON-LD with what Google needs and recommends',
+    {
+      ...good,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: 'Trail shoe',
+          offers: { '@type': 'Offer', price: '120' },
+          image: 'https://acme.com/shoe.png',
+          description: 'Light',
+        },
+        { '@type': 'Thing' },
+        { '@type': 'constructor' },
+        { '@graph': [null, 'text'] },
+        { '@type': ['WebSite', 'Thing'], name: 'Acme', url: 'https://acme.com' },
+      ],
+    },
+    page,
+    [],
+  ],
+  [
+    'JSON-LD missing required and recommended properties',
+    {
+      ...good,
+      jsonLd: [
+        { '@type': 'Product', name: '', image: 'https://acme.com/shoe.png' },
+        { '@type': 'BlogPosting', headline: 'Hello', image: 'x', datePublished: '2026-01-01' },
+        {
+          '@context': 'https://schema.org',
+          '@graph': [
+            { '@type': 'Event', name: 'Run', startDate: '2026-05-01' },
+            { '@type': 'Organization', name: 'Acme', url: 'https://acme.com', logo: 'x' },
+          ],
+        },
+        {},
+      ],
+    },
+    page,
+    [
+      ['jsonld-required', 'error', 'jsonLd.0.name'],
+      ['jsonld-required', 'error', 'jsonLd.0.offers'],
+      ['jsonld-recommended', 'warning', 'jsonLd.0.description'],
+      ['jsonld-recommended', 'warning', 'jsonLd.1.author'],
+      ['jsonld-required', 'error', 'jsonLd.2.location'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.description'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.endDate'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.image'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.offers'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.organizer'],
+      ['jsonld-recommended', 'warning', 'jsonLd.2.eventStatus'],
+    ],
+  ],
 ]
 
 describe('lintMetadata', () => {
@@ -263,5 +387,24 @@ describe('lintMetadata', () => {
 
   it('works without options', () => {
     expect(lintMetadata(good)).toEqual([])
+  })
+})
+
+describe('the messages of the newer checks', () => {
+  it('name the type and the properties', () => {
+    const findings = lintMetadata({
+      ...good,
+      jsonLd: [{ '@type': 'Product', name: 'Shoe', image: 'x', description: 'y' }],
+    })
+    expect(findings.map((finding) => finding.message)).toEqual([
+      'Product needs offers or review or aggregateRating.',
+    ])
+    expect(
+      lintMetadata({ ...good, jsonLd: [{ '@type': 'Organization' }] }).map((f) => f.message),
+    ).toEqual([
+      'Organization should have name.',
+      'Organization should have url.',
+      'Organization should have logo.',
+    ])
   })
 })

@@ -32,6 +32,13 @@ export type LintRule =
   | 'noindex-with-canonical'
   | 'custom-tag-empty'
   | 'custom-tag-duplicate'
+  | 'canonical-not-absolute'
+  | 'noindex-canonical-self'
+  | 'hreflang-not-absolute'
+  | 'hreflang-self-missing'
+  | 'hreflang-x-default-missing'
+  | 'jsonld-required'
+  | 'jsonld-recommended'
 
 /** One problem found in a page's metadata. */
 export interface LintFinding {
@@ -63,6 +70,24 @@ const isWeb = (url: URL | undefined): url is URL =>
 // The URL without its hash and trailing slash: `/shoes/` and `/shoes#top` are the page `/shoes`.
 const strip = (url: URL) => url.origin + url.pathname.replace(/\/$/, '') + url.search
 const px = (width: number) => `${Math.round(width)} px`
+
+// What Google's rich results need of each type, as `required / recommended` property names
+// (`a|b`: one of them). From Google Search Central's structured data documentation.
+const RICH_RESULTS = new Map(
+  [
+    'Article//headline image datePublished author',
+    'Product/name offers|review|aggregateRating/image description',
+    'BreadcrumbList/itemListElement',
+    'FAQPage/mainEntity',
+    'Event/name startDate location/description endDate image offers organizer eventStatus',
+    'LocalBusiness/name address/telephone url geo openingHoursSpecification image',
+    'Organization//name url logo',
+    'WebSite/name url',
+  ].map((line) => {
+    const [type, ...lists] = line.split('/')
+    return [type, lists]
+  }),
+)
 
 /**
  * Checks a page's metadata for what spoils its search result and its shared cards: missing or
@@ -168,6 +193,59 @@ export function lintMetadata(metadata: Metadata, options: LintOptions = {}): Lin
     elsewhere ||= strip(url) !== strip(page)
   }
   if (openGraph.url) canonical(openGraph.url, 'openGraph.url')
+  const ownCanonical = parse(metadata.canonical)
+  if (metadata.canonical !== undefined && !isWeb(ownCanonical))
+    add('canonical-not-absolute', 'error', 'canonical', 'Use an absolute URL.')
+  else if (metadata.canonical) {
+    canonical(metadata.canonical, 'canonical')
+    if (metadata.noindex && page && strip(page) === strip(ownCanonical as URL))
+      add(
+        'noindex-canonical-self',
+        'warning',
+        'noindex',
+        'Noindex with a canonical to itself: keep one.',
+      )
+  }
+  // The cluster must list this page (its canonical, or its URL) and an x-default.
+  const self = ownCanonical ?? page
+  const alternates = Object.entries(metadata.alternates ?? {})
+  let listed = false
+  for (const [hreflang, value] of alternates) {
+    const url = parse(value)
+    if (!isWeb(url))
+      add('hreflang-not-absolute', 'error', `alternates.${hreflang}`, 'Use an absolute URL.')
+    else listed ||= !!self && strip(url) === strip(self)
+  }
+  if (alternates.length) {
+    if (self && !listed)
+      add('hreflang-self-missing', 'error', 'alternates', 'List this page among its languages.')
+    if (!metadata.alternates?.['x-default'])
+      add('hreflang-x-default-missing', 'warning', 'alternates', 'Add an x-default.')
+  }
+  metadata.jsonLd?.forEach((data, index) => {
+    const nodes = Array.isArray(data['@graph']) ? data['@graph'] : [data]
+    for (const node of nodes as Array<Record<string, unknown>>) {
+      for (const type of [node?.['@type']].flat()) {
+        const [required = '', recommended = ''] =
+          RICH_RESULTS.get(`${type}`.replace(/^(News|Blog)Posting$|^NewsArticle$/, 'Article')) ?? []
+        for (const [list, rule, severity] of [
+          [required, 'jsonld-required', 'error'],
+          [recommended, 'jsonld-recommended', 'warning'],
+        ] as const) {
+          for (const property of list.split(' ').filter(Boolean)) {
+            const names = property.split('|')
+            if (!names.some((name) => node[name] !== undefined && node[name] !== ''))
+              add(
+                rule,
+                severity,
+                `jsonLd.${index}.${names[0]}`,
+                `${type} ${severity === 'error' ? 'needs' : 'should have'} ${names.join(' or ')}.`,
+              )
+          }
+        }
+      }
+    }
+  })
   metadata.customTags?.forEach((tag, index) => {
     const name = tag.name.trim().toLowerCase()
     const field = `customTags.${index}.`
@@ -181,6 +259,8 @@ export function lintMetadata(metadata: Metadata, options: LintOptions = {}): Lin
       add('custom-tag-duplicate', 'warning', `${field}name`, `“${tag.name}” is set twice.`)
     if (name === 'canonical') canonical(tag.content, `${field}content`)
   })
+  if (metadata.canonical && isWeb(ownCanonical) && page)
+    elsewhere ||= strip(ownCanonical) !== strip(page)
   if (metadata.noindex && elsewhere)
     add(
       'noindex-with-canonical',

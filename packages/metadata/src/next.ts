@@ -246,6 +246,18 @@ function ogImage(builder: NextBuilder, image: MetadataImage): void {
   ;(builder.ogImages ??= []).push(next)
 }
 
+/** The language versions whose URL is safe, or `undefined` when none is. */
+function safeLanguages(
+  alternates: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
+  let languages: Record<string, string> | undefined
+  for (const hreflang in alternates) {
+    const href = `${alternates[hreflang]}`
+    if (isSafeUrl(href)) (languages ??= {})[hreflang] = href
+  }
+  return languages
+}
+
 /**
  * `toNextMetadata(toHeadTags(metadata))` without making the tags: the fields are set directly
  * and only custom tags go through the builder, which merges them as `mergeHead` would.
@@ -273,10 +285,8 @@ function fromHeadmark(metadata: Metadata): NextMetadata {
   if (metadata.canonical !== undefined && isSafeUrl(`${metadata.canonical}`)) {
     result.alternates = { canonical: `${metadata.canonical}` }
   }
-  for (const hreflang in metadata.alternates) {
-    const href = `${metadata.alternates[hreflang]}`
-    if (isSafeUrl(href)) ((result.alternates ??= {}).languages ??= {})[hreflang] = href
-  }
+  const languages = safeLanguages(metadata.alternates)
+  if (languages) (result.alternates ??= {}).languages = languages
   if (metadata.icon) icons(result, 'icon', metadata.icon)
   if (metadata.appleTouchIcon) icons(result, 'apple', metadata.appleTouchIcon)
   const og = metadata.openGraph
