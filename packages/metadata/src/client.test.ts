@@ -157,6 +157,28 @@ describe('createMetadataClient', () => {
     )
   })
 
+  it('serves an Open Graph type or card a newer Headmark added, instead of falling back', async () => {
+    const body = {
+      metadata: {
+        openGraph: { type: 'video.short', determiner: 'some' },
+        twitter: { card: 'player' },
+        canonical: 'https://acme.com/a',
+        jsonLd: [{ '@type': 'Thing' }],
+      },
+    }
+    server.respond((_req, res) => json(res, body))
+    expect(await client().get('/a')).toEqual(body)
+  })
+
+  it.each([
+    { metadata: { openGraph: { type: 42 } } },
+    { metadata: { jsonLd: {} } },
+    { metadata: { robots: 'noindex' } },
+  ])('still refuses a body whose fields have the wrong type: %j', async (body) => {
+    server.respond((_req, res) => json(res, body))
+    expect(await client({ logger: logger() }).get('/a')).toBeNull()
+  })
+
   it('returns null when the service can not be reached', async () => {
     const warnings = logger()
     const unreachable = await startServer()

@@ -1,4 +1,4 @@
-import { isGetLatestResponse } from './guards.ts'
+import { isServedResponse } from './guards.ts'
 import { normalizePath } from './path.ts'
 import type { GetLatestResponse } from './types.ts'
 
@@ -107,8 +107,8 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
       const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeout) })
       if (response.status === 304 && previous) return { ...previous, storedAt: Date.now() }
       if (!response.ok) throw new Error(`The metadata service answered ${response.status}`)
-      const value: unknown = await response.json()
-      if (!isGetLatestResponse(value)) throw new Error('The metadata service sent an invalid body')
+      const value = (await response.json()) as GetLatestResponse
+      if (!isServedResponse(value)) throw new Error('The metadata service sent an invalid body')
       return { value, etag: response.headers.get('etag'), storedAt: Date.now() }
     } catch (error) {
       warn(path, error)
@@ -159,7 +159,7 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
       const url = `${site(dsn)}metadata/get-latest?path=${encodeURIComponent(normalized.path)}`
       const key = `${url}\u0000${apiKey ?? ''}`
       const entry = cache.get(key)
-      const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY
+      const age = entry ? Date.now() - entry.storedAt : Infinity
       if (entry && age < ttl + staleWhileRevalidate) {
         store(key, entry)
         if (age >= ttl) void load(key, url, normalized.path, apiKey, entry)

@@ -18,8 +18,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const isString: Check = (value) => typeof value === 'string'
 const isBoolean: Check = (value) => typeof value === 'boolean'
-const isDimension: Check = (value) =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0
+// `Number.isFinite` is false for anything but a finite number.
+const isDimension: Check = (value) => Number.isFinite(value) && (value as number) >= 0
 const oneOf =
   (values: readonly string[]): Check =>
   (value) =>
@@ -39,37 +39,47 @@ const image = shape(
   { url: isString, alt: isString, width: isDimension, height: isDimension, mimeType: isString },
   ['url', 'width', 'height', 'mimeType'],
 )
-const metadata = shape({
-  title: isString,
-  description: isString,
-  noindex: isBoolean,
-  canonical: isString,
-  robots: isRecord,
-  alternates: isRecord,
-  jsonLd: arrayOf(isRecord),
-  icon: arrayOf(image),
-  appleTouchIcon: arrayOf(image),
-  openGraph: shape({
+// The metadata object, with the checks of its three enum fields given: the exported guards check
+// the values, the client only that they are strings (below).
+const metadataShape = (ogType: Check, determiner: Check, card: Check) =>
+  shape({
     title: isString,
     description: isString,
-    locale: isString,
-    localeAlternate: arrayOf(isString),
-    siteName: isString,
-    type: oneOf(OPEN_GRAPH_TYPES),
-    url: isString,
-    determiner: oneOf(OPEN_GRAPH_DETERMINERS),
-    image,
-    images: arrayOf(image),
-  }),
-  twitter: shape({
-    title: isString,
-    description: isString,
-    card: oneOf(TWITTER_CARDS),
-    image,
-  }),
-  customTags: arrayOf(shape({ name: isString, content: isString }, ['name', 'content'])),
-})
-const getLatestResponse = shape({ metadata, metadataRevisionId: isString }, ['metadata'])
+    noindex: isBoolean,
+    canonical: isString,
+    robots: isRecord,
+    alternates: isRecord,
+    jsonLd: arrayOf(isRecord),
+    icon: arrayOf(image),
+    appleTouchIcon: arrayOf(image),
+    openGraph: shape({
+      title: isString,
+      description: isString,
+      locale: isString,
+      localeAlternate: arrayOf(isString),
+      siteName: isString,
+      type: ogType,
+      url: isString,
+      determiner,
+      image,
+      images: arrayOf(image),
+    }),
+    twitter: shape({
+      title: isString,
+      description: isString,
+      card,
+      image,
+    }),
+    customTags: arrayOf(shape({ name: isString, content: isString }, ['name', 'content'])),
+  })
+const metadata = /* @__PURE__ */ metadataShape(
+  /* @__PURE__ */ oneOf(OPEN_GRAPH_TYPES),
+  /* @__PURE__ */ oneOf(OPEN_GRAPH_DETERMINERS),
+  /* @__PURE__ */ oneOf(TWITTER_CARDS),
+)
+const getLatestResponse = /* @__PURE__ */ shape({ metadata, metadataRevisionId: isString }, [
+  'metadata',
+])
 // Pure: a bundle that only uses the client's check leaves the webhook payload's out.
 const metadataUpdate = /* @__PURE__ */ shape(
   {
@@ -102,6 +112,17 @@ export function isMetadataImage(value: unknown): value is MetadataImage {
 export function isMetadata(value: unknown): value is Metadata {
   return metadata(value)
 }
+
+/**
+ * @internal The client's check of a `get-latest` body: as {@link isGetLatestResponse}, except that
+ * `openGraph.type`, `openGraph.determiner` and `twitter.card` only need to be strings. A value a
+ * newer Headmark adds to those lists is then written as it is, instead of the whole page falling
+ * back (the contract allows additive extensions), and the lists stay out of a customer's bundle.
+ */
+export const isServedResponse: Check = /* @__PURE__ */ shape(
+  { metadata: metadataShape(isString, isString, isString), metadataRevisionId: isString },
+  ['metadata'],
+)
 
 /**
  * Whether a value is a well-formed body of `GET /v1/{dsn}/metadata/get-latest`.

@@ -95,23 +95,16 @@ export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
  */
 export type Emit = (tag: GeneratedTag, attrs: Attrs | string) => void
 
-// Directive names by field (`maxSnippet` → `max-snippet`), as they are met.
-const directiveNames = new Map<string, string>()
-
 // `noindex` first, when it or `robots.noindex` is `true`; then each directive in the order of its
-// field: a flag that is `true` as its name, a value as `name:value` (`max-snippet:50`).
+// field: a flag that is `true` as its name, a value as `name:value` (`maxSnippet: 50` →
+// `max-snippet:50`).
 function robotsContent({ noindex, robots }: Metadata): string {
   let directives = noindex === true || robots?.noindex === true ? ', noindex' : ''
   for (const field in robots) {
     const value = robots[field as keyof typeof robots]
-    if (field !== 'noindex' && value !== false && value !== undefined) {
-      let name = directiveNames.get(field)
-      if (name === undefined) {
-        if (directiveNames.size > 63) directiveNames.clear()
-        directiveNames.set(field, (name = field.replace(/[A-Z]/g, '-$&').toLowerCase()))
-      }
+    const name = field.replace(/[A-Z]/g, '-$&').toLowerCase()
+    if (field !== 'noindex' && value !== false && value !== undefined)
       directives += value === true ? `, ${name}` : `, ${name}:${value}`
-    }
   }
   return directives.slice(2)
 }
@@ -146,9 +139,9 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
 
   if (metadata.title !== undefined) emit('title', metadata.title)
   meta('description', metadata.description)
-  const directives = robotsContent(metadata)
-  if (directives) meta('robots', directives)
-  if (metadata.canonical !== undefined) link({ rel: 'canonical', href: `${metadata.canonical}` })
+  meta('robots', robotsContent(metadata) || undefined)
+  // An empty canonical says nothing: no tag.
+  if (metadata.canonical) link({ rel: 'canonical', href: `${metadata.canonical}` })
   for (const hreflang in metadata.alternates)
     link({ rel: 'alternate', hreflang, href: `${metadata.alternates[hreflang]}` })
   icons('icon', metadata.icon)
@@ -188,8 +181,7 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
   // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
   // escape JSON-LD in full again.
   for (const data of metadata.jsonLd ?? []) {
-    const json = JSON.stringify(data)
-    emit('script', json.includes('<') ? json.replace(/</g, '\\u003c') : json)
+    emit('script', JSON.stringify(data).replace(/</g, '\\u003c'))
   }
 }
 

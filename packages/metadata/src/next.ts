@@ -282,7 +282,7 @@ function fromHeadmark(metadata: Metadata): NextMetadata {
       break
     }
   } else if (metadata.noindex === true) result.robots = 'noindex'
-  if (metadata.canonical !== undefined && isSafeUrl(`${metadata.canonical}`)) {
+  if (metadata.canonical && isSafeUrl(`${metadata.canonical}`)) {
     result.alternates = { canonical: `${metadata.canonical}` }
   }
   const languages = safeLanguages(metadata.alternates)

@@ -196,7 +196,7 @@ export async function verifyWebhook(
 ): Promise<VerifiedWebhook> {
   const secrets = [options.secret].flat().filter(Boolean)
   if (secrets.length === 0) throw new WebhookVerificationError('no-secret')
-  const list = headers instanceof Headers ? headers : new Headers(headers)
+  const list = new Headers(headers)
   const get = (name: string) => list.get(name)
   const headmark = get('x-webhook-signature')
   const id = get('webhook-id')
