@@ -50,8 +50,9 @@ if (core.gzipped > BUDGET) {
 }
 
 // The metadata checks have their own budget: the dashboard and the editor import them, a
-// customer's server does not, so they are not counted above.
-const LINT_BUDGET = 2048
+// customer's server does not, so they are not counted above. 3 KB since they check canonicals,
+// hreflang clusters and JSON-LD against Google's rich-result requirements (2 KB before).
+const LINT_BUDGET = 3072
 const lint = await build({
   stdin: {
     contents: "export { lintMetadata } from './dist/lint.js'",

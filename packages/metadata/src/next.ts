@@ -107,11 +107,14 @@ const ICON_RELS = new Map<string, 'icon' | 'shortcut' | 'apple'>([
 /**
  * Converts head tags to a Next.js `Metadata` object. What Next can not express this way is
  * left out: `charset` and `viewport` (Next sets them; use its `viewport` export), `http-equiv`
- * meta, and links other than icons, canonical and `alternate` + `hreflang`. Meta tags Next has
- * no field for, custom tags included, go to `other`, which Next renders as `<meta name content>`.
+ * meta, JSON-LD (render it in the page with {@link jsonLdScriptProps}) and links other than
+ * icons, canonical and `alternate` + `hreflang`. Meta tags Next has no field for, custom tags
+ * included, go to `other`, which Next renders as `<meta name content>`. Per request, use
+ * {@link createGenerateMetadata} or {@link compileNextMetadata}, several times faster.
  *
  * @example
- * toNextMetadata(resolveHead({ fallback: { title: 'Acme' }, metadata: response?.metadata }))
+ * toNextMetadata([{ tag: 'title', children: 'Acme' }, { tag: 'meta', attrs: { name: 'robots', content: 'noindex' } }])
+ * // { title: 'Acme', robots: 'noindex' }
  */
 export function toNextMetadata(tags: readonly HeadTag[]): NextMetadata {
   const builder = new NextBuilder()
@@ -613,7 +616,9 @@ export interface CreateGenerateMetadataOptions<
 /**
  * Creates a Next.js (App Router) `generateMetadata` for a page: its Headmark metadata between
  * your fallback and override, which are Next `Metadata` objects (or head tags). `robots` is only
- * set when the page is `noindex`; when loading fails the fallback is used and nothing throws.
+ * set when the page is `noindex` or sets `robots`; the canonical and the language versions go to
+ * `alternates`; when loading fails the fallback is used and nothing throws. Metadata objects as
+ * layers are the fast path; tag layers are merged tag by tag, about half as fast.
  *
  * @example
  * // app/blog/[slug]/page.tsx
@@ -657,11 +662,14 @@ export function createRootMetadata<
 
 /**
  * The props of a `<script type="application/ld+json">` element for a server component:
- * Next's `Metadata` has no field for structured data, so render it in the page. The JSON is
- * escaped so a value holding `</script>` can not end the element.
+ * Next's `Metadata` has no field for structured data, so render it in the page or layout, as
+ * Next's documentation recommends. The JSON is escaped so a value holding `</script>` can not end
+ * the element. Headmark's own JSON-LD is in the page's metadata: `metadata.jsonLd`.
  *
  * @example
  * <script {...jsonLdScriptProps({ '@context': 'https://schema.org', '@type': 'Product', name })} />
+ * // Headmark's: (await metadataClient.get(path))?.metadata.jsonLd?.map((data, i) =>
+ * //   <script key={i} {...jsonLdScriptProps(data)} />)
  */
 export function jsonLdScriptProps(data: unknown | ScriptTag): {
   type: 'application/ld+json'

@@ -115,12 +115,14 @@ function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
 /**
  * Converts head tags to the shape of a TanStack `head` function: `{ meta, links }`, plus
  * `scripts` for JSON-LD (escaped, so `</script>` in a value can not end the element; other
- * scripts are left out) and `styles` (with `<` escaped). Use it in your own `head` when the
- * metadata comes from your loader.
+ * scripts are left out) and `styles` (with `<` escaped). For layers that are built per render
+ * (a post's own fallback); when they are fixed, {@link createHead} with `metadata` (loader data)
+ * or {@link compileTanStackHead} does the same several times faster.
  *
  * @example
  * head: ({ loaderData }) =>
- *   toTanStackHead(resolveHead({ fallback, metadata: loaderData?.metadata }))
+ *   toTanStackHead(resolveHead({ fallback: postFallback(loaderData.post), metadata: loaderData.metadata }))
+ * // fixed layers: head: createHead({ metadata: ({ loaderData }) => loaderData?.metadata, fallback })
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
   return collect((visit) => {
