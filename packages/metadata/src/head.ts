@@ -82,10 +82,9 @@ export const generatedTag = (tag: GeneratedTag, attrs: Attrs | string): HeadTag 
   tag === 'title'
     ? { tag, children: attrs as string }
     : tag === 'script'
-      ? { tag, attrs: { type: LD_JSON }, children: attrs as string }
+      ? { tag, attrs: { type: 'application/ld+json' }, children: attrs as string }
       : { tag, attrs: attrs as Attrs }
 
-const LD_JSON = 'application/ld+json'
 type Attrs = Record<string, string>
 /** @internal The elements {@link generateTags} makes. */
 export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
@@ -99,7 +98,7 @@ export type Emit = (tag: GeneratedTag, attrs: Attrs | string) => void
 // field: a flag that is `true` as its name, a value as `name:value` (`maxSnippet: 50` →
 // `max-snippet:50`).
 function robotsContent({ noindex, robots }: Metadata): string {
-  let directives = noindex === true || robots?.noindex === true ? ', noindex' : ''
+  let directives = (noindex || robots?.noindex) === true ? ', noindex' : ''
   for (const field in robots) {
     const value = robots[field as keyof typeof robots]
     const name = field.replace(/[A-Z]/g, '-$&').toLowerCase()
@@ -110,7 +109,14 @@ function robotsContent({ noindex, robots }: Metadata): string {
 }
 
 /** @internal Emits the tags of {@link toHeadTags}: a title's text, a meta's or link's attributes. */
-export function generateTags(metadata: Metadata, emit: Emit): void {
+export function generateTags(
+  metadata: Metadata,
+  emit: Emit,
+  // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
+  // escape JSON-LD in full again.
+  json = (data: object): string => JSON.stringify(data).replace(/</g, '\\u003c'),
+  robots = robotsContent,
+): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
   // Open Graph tags are written with `property`, every other one with `name`.
@@ -139,9 +145,9 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
 
   if (metadata.title !== undefined) emit('title', metadata.title)
   meta('description', metadata.description)
-  meta('robots', robotsContent(metadata) || undefined)
+  meta('robots', robots(metadata) || undefined)
   // An empty canonical says nothing: no tag.
-  if (metadata.canonical) link({ rel: 'canonical', href: `${metadata.canonical}` })
+  if (metadata.canonical) link({ rel: 'canonical', href: metadata.canonical })
   for (const hreflang in metadata.alternates)
     link({ rel: 'alternate', hreflang, href: `${metadata.alternates[hreflang]}` })
   icons('icon', metadata.icon)
@@ -178,11 +184,7 @@ export function generateTags(metadata: Metadata, emit: Emit): void {
   }
 
   for (const tag of metadata.customTags ?? []) if (tag.name) meta(tag.name, tag.content, true)
-  // `<` as `\u003c`, so the text can not end its element however it is rendered; the adapters
-  // escape JSON-LD in full again.
-  for (const data of metadata.jsonLd ?? []) {
-    emit('script', JSON.stringify(data).replace(/</g, '\\u003c'))
-  }
+  for (const data of metadata.jsonLd ?? []) emit('script', json(data))
 }
 
 // Characters that could end a `<script>` element or an inline script's line early. JSON has no
@@ -486,6 +488,33 @@ export function compileHead(
   }
 }
 
+// JSON-LD objects as text, by object: a page's metadata from the client's cache is the same
+// object from one render to the next, and serialising is most of the cost of JSON-LD.
+const jsonLdText = /* @__PURE__ */ new WeakMap<object, string>()
+const serializedJsonLd = (data: object): string => {
+  let text = jsonLdText.get(data)
+  if (text === undefined) {
+    text = JSON.stringify(data).replace(/</g, '\\u003c')
+    jsonLdText.set(data, text)
+  }
+  return text
+}
+
+// The robots content, by robots object (for the same reason), and by the top-level `noindex`.
+const robotsText = /* @__PURE__ */ new WeakMap<object, Array<string | undefined>>()
+const memoisedRobots = (metadata: Metadata): string => {
+  const { robots } = metadata
+  if (!robots) return robotsContent(metadata)
+  const texts = robotsText.get(robots) ?? []
+  const slot = metadata.noindex === true ? 1 : 0
+  let text = texts[slot]
+  if (text === undefined) {
+    texts[slot] = text = robotsContent(metadata)
+    robotsText.set(robots, texts)
+  }
+  return text
+}
+
 /**
  * @internal The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
  * once, and every key gets a small number, so a call only looks up the generated tags' keys and
@@ -560,30 +589,35 @@ export function compileLayers<T>(
     for (let i = 0; i < fallback.values.length; i++) {
       add(fallback.ids[i] as number, fallback.values[i] as T, 0)
     }
-    generateTags(metadata ?? {}, (tag, attrs) => {
-      // The keys `keyOf` would give these tags, known from how they were made; a meta's number
-      // is remembered by its name.
-      let id: number | undefined
-      if (tag === 'meta') {
-        const name = ((attrs as Attrs).name ?? (attrs as Attrs).property) as string
-        id = metaIds.get(name)
-        if (id === undefined) {
-          id = idOf(metaKey(name))
-          metaIds.set(name, id)
-        }
-      } else if (tag === 'link') {
-        // Icons are keyed by `rel`, alternates by `hreflang`: remembered by that.
-        const { rel, hreflang } = attrs as Attrs
-        const memo = hreflang === undefined ? relIds : hreflangIds
-        const name = (hreflang ?? rel) as string
-        id = memo.get(name)
-        if (id === undefined) {
-          id = idOf(keyOf({ tag, attrs: attrs as Attrs }))
-          memo.set(name, id)
-        }
-      } else id = tag === 'title' ? idOf('title') : -1
-      add(id, convertGenerated(tag, attrs), 1)
-    })
+    generateTags(
+      metadata ?? {},
+      (tag, attrs) => {
+        // The keys `keyOf` would give these tags, known from how they were made; a meta's number
+        // is remembered by its name.
+        let id: number | undefined
+        if (tag === 'meta') {
+          const name = ((attrs as Attrs).name ?? (attrs as Attrs).property) as string
+          id = metaIds.get(name)
+          if (id === undefined) {
+            id = idOf(metaKey(name))
+            metaIds.set(name, id)
+          }
+        } else if (tag === 'link') {
+          // Icons are keyed by `rel`, alternates by `hreflang`: remembered by that.
+          const { rel, hreflang } = attrs as Attrs
+          const memo = hreflang === undefined ? relIds : hreflangIds
+          const name = (hreflang ?? rel) as string
+          id = memo.get(name)
+          if (id === undefined) {
+            id = idOf(keyOf({ tag, attrs: attrs as Attrs }))
+            memo.set(name, id)
+          }
+        } else id = tag === 'title' ? idOf('title') : -1
+        add(id, convertGenerated(tag, attrs), 1)
+      },
+      serializedJsonLd,
+      memoisedRobots,
+    )
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 2)
     }

@@ -83,6 +83,14 @@ function toItem(tag: HeadTag): Item {
   }
 }
 
+// A generated link as it is, or an alternate with `hreflang` spelled as React spells it.
+const alternateProps = (attrs: Record<string, string>): Record<string, string> => {
+  const { hreflang } = attrs
+  return hreflang === undefined
+    ? attrs
+    : { rel: 'alternate', hrefLang: hreflang, href: attrs.href as string }
+}
+
 // Tags made by `toHeadTags` are fresh and only use names React spells the same way (an
 // alternate's `hreflang` aside): their attributes can be handed over as they are.
 const generatedItem = (tag: GeneratedTag, attrs: Record<string, string> | string): Item =>
@@ -95,7 +103,10 @@ const generatedItem = (tag: GeneratedTag, attrs: Record<string, string> | string
         }
       : tag === 'meta'
         ? { list: META, props: attrs as Record<string, string> }
-        : { list: LINK, props: reactProps(attrs as Record<string, string>) }
+        : {
+            list: LINK,
+            props: alternateProps(attrs as Record<string, string>),
+          }
 
 function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
   const meta: Array<Record<string, string>> = []
