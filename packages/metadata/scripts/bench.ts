@@ -150,7 +150,7 @@ const theirHeaders = {
 }
 
 const BASELINE = 'baseline: lodash-style deep merge by index'
-const bench = new Bench({ time: 600, warmupTime: 150 })
+const bench = new Bench({ time: 1000, warmupTime: 200 })
 const BASELINE_FIELDS = `${BASELINE} + new fields`
 bench
   .add(BASELINE, () => {

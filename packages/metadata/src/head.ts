@@ -471,7 +471,9 @@ function sameLayer(layer: HeadInput | undefined, contents: readonly unknown[]): 
  * Prepares a fallback and an override once and returns the function that resolves a page's
  * head from its metadata: the result equals `resolveHead({ fallback, metadata, override })`,
  * without converting and keying the two fixed layers on every render. Tags are values: do not
- * mutate the layers after compiling them.
+ * mutate the layers after compiling them, nor a page's `jsonLd` and `robots` objects after
+ * rendering them (their text is remembered by object, as the client's cache hands out the same
+ * object for every render of a page).
  *
  * @example
  * const head = compileHead({ fallback: { title: 'Acme' }, override: [jsonLd(organization)] })

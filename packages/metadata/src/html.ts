@@ -78,9 +78,16 @@ function renderGenerated(tag: GeneratedTag, attrs: Record<string, string> | stri
   if (tag === 'script') {
     return `<script type="application/ld+json">${escapeJsonLd(attrs as string)}</script>`
   }
+  const { name, content } = attrs as Record<string, string>
+  // Most generated tags are metas: written without walking their attributes.
+  if (content !== undefined) {
+    return name === undefined
+      ? `<meta property="${escapeHtml((attrs as Record<string, string>).property as string)}" content="${escapeHtml(content)}">`
+      : `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`
+  }
   let html = `<${tag}`
-  for (const name in attrs as Record<string, string>) {
-    html += ` ${name}="${escapeHtml((attrs as Record<string, string>)[name] as string)}"`
+  for (const attribute in attrs as Record<string, string>) {
+    html += ` ${attribute}="${escapeHtml((attrs as Record<string, string>)[attribute] as string)}"`
   }
   return `${html}>`
 }
