@@ -292,10 +292,20 @@ const cases: Case[] = [
   ],
   [
     'a cluster without this page, x-default or absolute URLs',
-    { ...good, alternates: { de: 'https://acme.com/de/schuhe', fr: '/fr/chaussures' } },
+    {
+      ...good,
+      alternates: {
+        de: 'https://acme.com/de/schuhe',
+        fr: '/fr/chaussures',
+        english: 'https://acme.com/en',
+        'zh-Hant-TW': 'https://acme.com/tw',
+        'es-419': 'https://acme.com/es',
+      },
+    },
     page,
     [
       ['hreflang-not-absolute', 'error', 'alternates.fr'],
+      ['hreflang-invalid', 'error', 'alternates.english'],
       ['hreflang-self-missing', 'error', 'alternates'],
       ['hreflang-x-default-missing', 'warning', 'alternates'],
     ],

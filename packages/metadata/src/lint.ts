@@ -35,6 +35,7 @@ export type LintRule =
   | 'canonical-not-absolute'
   | 'noindex-canonical-self'
   | 'hreflang-not-absolute'
+  | 'hreflang-invalid'
   | 'hreflang-self-missing'
   | 'hreflang-x-default-missing'
   | 'jsonld-required'
@@ -212,6 +213,8 @@ export function lintMetadata(metadata: Metadata, options: LintOptions = {}): Lin
   let listed = false
   for (const [hreflang, value] of alternates) {
     const url = parse(value)
+    if (!/^([a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?|x-default)$/i.test(hreflang))
+      add('hreflang-invalid', 'error', `alternates.${hreflang}`, 'Use a code such as en or fr-CA.')
     if (!isWeb(url))
       add('hreflang-not-absolute', 'error', `alternates.${hreflang}`, 'Use an absolute URL.')
     else listed ||= !!self && strip(url) === strip(self)
