@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs'
 import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
 import { isMetadata } from './guards.ts'
-import { compileHead, type HeadTag, type MetaTag, resolveHead, toHeadTags } from './head.ts'
+import {
+  compileHead,
+  type HeadTag,
+  mergeHead,
+  type MetaTag,
+  resolveHead,
+  toHeadTags,
+} from './head.ts'
 import { compileHtmlHead, renderHead } from './html.ts'
 import { compileNextMetadata, toNextMetadata } from './next.ts'
 import { compileTanStackHead, toTanStackHead } from './tanstack-start.ts'
@@ -350,6 +357,20 @@ describe('resolveHead reuses the layers it has seen', () => {
     )
     tags.pop()
     expect(renderHead(resolveHead(first))).toBe('<title>Acme!</title>')
+  })
+})
+
+describe('resolveHead with many layers in turn', () => {
+  it('gives what mergeHead gives, whichever layers it still remembers', () => {
+    const fallbacks = Array.from({ length: 20 }, (_, i): Metadata => ({ title: `Site ${i}` }))
+    for (let round = 0; round < 3; round++) {
+      for (const [i, fallback] of fallbacks.entries()) {
+        const metadata: Metadata = i % 2 ? { description: `Page ${round}` } : {}
+        expect(resolveHead({ fallback, metadata })).toEqual(
+          mergeHead(toHeadTags(fallback), toHeadTags(metadata)),
+        )
+      }
+    }
   })
 })
 

@@ -420,34 +420,41 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
  */
 export function resolveHead(layers: HeadLayers): HeadTag[] {
   const { fallback, override } = layers
-  const low: object = fallback ?? NO_LAYER
-  const high: object = override ?? NO_LAYER
-  let byOverride = seenLayers.get(low)
-  if (!byOverride) seenLayers.set(low, (byOverride = new WeakMap()))
-  const seen = byOverride.get(high)
-  // The same fallback and override a second time, unchanged: from then on they are compiled.
-  if (seen && sameLayer(fallback, seen.fallback) && sameLayer(override, seen.override)) {
-    seen.head ??= compileHead({ fallback, override })
-    return seen.head(layers.metadata)
+  for (const entry of recentLayers) {
+    if (entry && entry.fallback === fallback && entry.override === override) {
+      // The same fallback and override again: compiled, and compiled again if either has
+      // changed in place since.
+      if (
+        !entry.head ||
+        !sameLayer(fallback, entry.fallbackContents) ||
+        !sameLayer(override, entry.overrideContents)
+      ) {
+        entry.fallbackContents = shallow(fallback)
+        entry.overrideContents = shallow(override)
+        entry.head = compileHead({ fallback, override })
+      }
+      return entry.head(layers.metadata)
+    }
   }
-  byOverride.set(high, { fallback: shallow(fallback), override: shallow(override) })
+  recentLayers[nextRecent] = { fallback, override, fallbackContents: [], overrideContents: [] }
+  nextRecent = (nextRecent + 1) % recentLayers.length
   return mergeHead(asTags(fallback), asTags(layers.metadata), asTags(override))
 }
 
-// `resolveHead` remembers the layers it was given, by identity, with their shallow contents (a
-// tag list's tags, a metadata object's fields) so that a layer changed in place is noticed.
-const NO_LAYER = {}
-const seenLayers = new WeakMap<
-  object,
-  WeakMap<
-    object,
-    {
-      fallback: unknown[]
-      override: unknown[]
+// The last layers `resolveHead` was given, by identity, with their shallow contents when they
+// were compiled (a tag list's tags, a metadata object's fields), so that a layer changed in place
+// is noticed. Layers built for each render are new objects: they only take a slot here.
+const recentLayers: Array<
+  | {
+      fallback: HeadInput | undefined
+      override: HeadInput | undefined
+      fallbackContents: unknown[]
+      overrideContents: unknown[]
       head?: (metadata: Metadata | null | undefined) => HeadTag[]
     }
-  >
->()
+  | undefined
+> = Array.from({ length: 16 })
+let nextRecent = 0
 function shallow(layer: HeadInput | undefined): unknown[] {
   const contents: unknown[] = []
   if (Array.isArray(layer)) contents.push(...layer)
