@@ -405,10 +405,10 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
 /**
  * The tags of one page: `fallback`, the page's metadata and `override`, merged by
  * {@link mergeHead}. This is what every adapter renders. Given the same fallback and override
- * objects again, it compiles them once (as {@link compileHead}) and reuses them; a layer changed
- * in place at its top level is noticed, a change deeper inside (a tag's attributes, a nested
- * field) is not: treat layers as values. Per request, prefer {@link compileHead} or an adapter's
- * compiled function.
+ * objects again (it remembers the last 16 pairs), it compiles them once (as {@link compileHead})
+ * and reuses them; a layer changed in place at its top level is noticed, a change deeper inside
+ * (a tag's attributes, a nested field) is not: treat layers as values. Per request, prefer
+ * {@link compileHead} or an adapter's compiled function.
  *
  * @example
  * const response = await client.get('/pricing')
