@@ -162,7 +162,12 @@ export function AlternatesField() {
           setDraft(event.target.value)
           editor.set('alternates', parseAlternates(event.target.value))
         }}
-        onBlur={() => editor.touch('alternates')}
+        onBlur={() => {
+          editor.touch('alternates')
+          for (const tag of Object.keys(editor.value.alternates ?? {})) {
+            editor.touch(`alternates.${tag}`)
+          }
+        }}
       />
     </Field>
   )

@@ -81,8 +81,21 @@ export function breadcrumbsFor(pageUrl: string): JsonLdObject {
   }
 }
 
+// Stored JSON keeps no key order; people read "@context", "@type" and "@id" first.
+const LEADING = ['@context', '@type', '@id']
+function leadingKeysFirst(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(leadingKeysFirst)
+  if (value === null || typeof value !== 'object') return value
+  const entries = Object.entries(value).map(([key, item]) => [key, leadingKeysFirst(item)] as const)
+  const rank = (key: string) => {
+    const index = LEADING.indexOf(key)
+    return index === -1 ? LEADING.length : index
+  }
+  return Object.fromEntries(entries.toSorted(([a], [b]) => rank(a) - rank(b)))
+}
+
 const format = (items: readonly JsonLdObject[] | undefined) =>
-  items && items.length > 0 ? JSON.stringify(items, null, 2) : ''
+  items && items.length > 0 ? JSON.stringify(leadingKeysFirst(items), null, 2) : ''
 
 /** Reads the text as structured data: a JSON array of objects, or one object. */
 export function parseJsonLd(
