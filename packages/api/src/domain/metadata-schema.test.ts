@@ -88,6 +88,72 @@ describe('metadataSchema', () => {
   )
 })
 
+describe('canonical, robots, alternates and structured data', () => {
+  const article = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: 'Launch',
+    author: [{ '@type': 'Person', name: 'Ada', url: '' }],
+  }
+
+  it('accepts each of them', () => {
+    const value = {
+      canonical: 'https://acme.com/pricing',
+      robots: { nofollow: true, maxSnippet: -1, maxImagePreview: 'large', maxVideoPreview: 0 },
+      alternates: {
+        en: 'https://acme.com/pricing',
+        'fr-CA': 'https://acme.com/fr-ca/prix',
+        'x-default': 'https://acme.com/pricing',
+      },
+      jsonLd: [article, { '@graph': [] }],
+    }
+    expect(issuesOf(value)).toEqual([])
+    expect(metadataSchema.parse(value)).toEqual(value)
+  })
+
+  it.each([
+    [{ canonical: '/pricing' }, 'canonical: The canonical URL must be a full URL'],
+    [{ robots: { maxSnippet: -2 } }, 'robots.maxSnippet: The snippet length is -1'],
+    [{ robots: { maxSnippet: 1.5 } }, 'robots.maxSnippet: Enter the snippet length'],
+    [{ robots: { maxImagePreview: 'huge' } }, 'robots.maxImagePreview: Choose one of: none'],
+    [{ robots: { follow: true } }, 'robots'],
+    [{ alternates: { english: 'https://acme.com/' } }, '“english” is not a language tag'],
+    [{ alternates: { en: 'acme.com/' } }, 'alternates.en: The alternate URL must be a full URL'],
+    [{ alternates: { en: 'https://a.com/', EN: 'https://b.com/' } }, '“EN” appears twice'],
+    [{ jsonLd: [{ headline: 'x' }] }, 'needs an "@type"'],
+    [{ jsonLd: ['Article'] }, 'must be a JSON object'],
+    [{ jsonLd: [[{ '@type': 'Thing' }]] }, 'must be a JSON object'],
+    [{ jsonLd: [{ '@type': 'Thing', name: 'a\u0000b' }] }, 'can not contain a NUL'],
+    [{ jsonLd: [{ '@type': 'Thing', n: Number.NaN }] }, 'numbers must be finite'],
+    [{ jsonLd: Array.from({ length: 21 }, () => ({ '@type': 'Thing' })) }, 'At most 20'],
+  ])('refuses %j with a message', (value, message) => {
+    expect(issuesOf(value).join('\n')).toContain(message)
+  })
+
+  it('refuses structured data nested deeper than the limit, without overflowing', () => {
+    let deep: Record<string, unknown> = { '@type': 'Thing' }
+    for (let i = 0; i < 10_000; i++) deep = { '@type': 'Thing', child: deep }
+    expect(issuesOf({ jsonLd: [deep] }).join()).toContain('nested at most 16 levels')
+  })
+
+  it.each([...corpus.markup, ...corpus.control_and_unicode, ...corpus.json_and_sql])(
+    'keeps the structured data text %j exactly, or refuses it (NUL)',
+    (value) => {
+      const jsonLd = [{ '@type': 'Article', headline: value, [value || 'k']: value }]
+      const result = metadataSchema.safeParse({ jsonLd })
+      if (value.includes('\u0000')) expect(result.success).toBe(false)
+      else expect(result.data).toEqual({ jsonLd })
+    },
+  )
+
+  it('keeps structured data exactly as written when compacting, empty values included', () => {
+    expect(compactMetadata({ jsonLd: [article], robots: {}, canonical: '' })).toEqual({
+      jsonLd: [article],
+    })
+    expect(compactMetadata({ jsonLd: [] })).toEqual({})
+  })
+})
+
 describe('compactMetadata', () => {
   it('drops unset values and keeps meaningful empty ones', () => {
     expect(

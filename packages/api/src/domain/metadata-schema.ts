@@ -1,4 +1,6 @@
 import {
+  type JsonLdObject,
+  MAX_IMAGE_PREVIEWS,
   type Metadata,
   OPEN_GRAPH_DETERMINERS,
   OPEN_GRAPH_TYPES,
@@ -23,6 +25,11 @@ export const METADATA_LIMITS = {
   customTagName: 128,
   customTagContent: 4096,
   localeAlternates: 50,
+  alternates: 100,
+  jsonLdObjects: 20,
+  jsonLdDepth: 16,
+  maxSnippet: 100_000,
+  maxVideoPreview: 86_400,
 } as const
 
 // Never stored: a NUL byte breaks PostgreSQL text and every consumer after it.
@@ -92,6 +99,119 @@ const customTag = z.strictObject({
 })
 
 /**
+ * A language tag as `hreflang` takes it: a language (ISO 639-1 or -2), optionally a script and a
+ * region (`en`, `fr-CA`, `zh-Hant-TW`, `es-419`), or `x-default`. Compared case-insensitively.
+ */
+export const HREFLANG_PATTERN = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?)$/i
+
+const robots = z.strictObject({
+  noindex: z.boolean().optional(),
+  nofollow: z.boolean().optional(),
+  noarchive: z.boolean().optional(),
+  noimageindex: z.boolean().optional(),
+  maxSnippet: z
+    .number({ error: 'Enter the snippet length as a whole number of characters.' })
+    .int('Enter the snippet length as a whole number of characters.')
+    .min(-1, 'The snippet length is -1 (no limit), 0 (no snippet) or a number of characters.')
+    .max(
+      METADATA_LIMITS.maxSnippet,
+      `The snippet length can be at most ${METADATA_LIMITS.maxSnippet}.`,
+    )
+    .optional(),
+  maxImagePreview: z
+    .enum(MAX_IMAGE_PREVIEWS, { error: `Choose one of: ${MAX_IMAGE_PREVIEWS.join(', ')}.` })
+    .optional(),
+  maxVideoPreview: z
+    .number({ error: 'Enter the video preview in whole seconds.' })
+    .int('Enter the video preview in whole seconds.')
+    .min(-1, 'The video preview is -1 (no limit), 0 (a still image) or a number of seconds.')
+    .max(
+      METADATA_LIMITS.maxVideoPreview,
+      `The video preview can be at most ${METADATA_LIMITS.maxVideoPreview} seconds.`,
+    )
+    .optional(),
+})
+
+const alternates = z
+  .record(z.string(), absoluteUrl('The alternate URL'))
+  .superRefine((value, ctx) => {
+    const keys = Object.keys(value)
+    if (keys.length > METADATA_LIMITS.alternates) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `At most ${METADATA_LIMITS.alternates} language versions.`,
+      })
+    }
+    const seen = new Set<string>()
+    for (const key of keys) {
+      const folded = key.toLowerCase()
+      if (!HREFLANG_PATTERN.test(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `“${key.slice(0, 64)}” is not a language tag: use one such as en, fr-CA or x-default.`,
+        })
+      } else if (seen.has(folded)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `“${key}” appears twice (language tags ignore case); keep one.`,
+        })
+      }
+      seen.add(folded)
+    }
+  })
+
+/**
+ * Why a JSON-LD value can not be stored, or null when it can: only JSON (objects, arrays,
+ * strings, finite numbers, booleans, null), nested at most `jsonLdDepth` deep, with no NUL.
+ */
+function jsonLdProblem(value: unknown, depth: number): string | null {
+  if (depth > METADATA_LIMITS.jsonLdDepth) {
+    return `Structured data can be nested at most ${METADATA_LIMITS.jsonLdDepth} levels deep.`
+  }
+  if (value === null || typeof value === 'boolean') return null
+  if (typeof value === 'string') {
+    return value.includes('\u0000') ? 'Structured data can not contain a NUL character.' : null
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? null : 'Structured data numbers must be finite.'
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const problem = jsonLdProblem(item, depth + 1)
+      if (problem) return problem
+    }
+    return null
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'Structured data can not contain a NUL character.'
+      const problem = jsonLdProblem(item, depth + 1)
+      if (problem) return problem
+    }
+    return null
+  }
+  return 'Structured data must be JSON: objects, arrays, text, numbers, true, false or null.'
+}
+
+const jsonLdObject = z
+  .custom<JsonLdObject>(
+    (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
+    'Each structured data item must be a JSON object, such as { "@type": "Article", … }.',
+  )
+  .superRefine((value, ctx) => {
+    const problem = jsonLdProblem(value, 0)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    else if (!('@type' in value) && !('@graph' in value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Each structured data item needs an "@type" (such as "Article") or an "@graph".',
+      })
+    }
+  })
+
+/**
  * Names the other tabs own: a custom tag with one of them would fight the field that sets it.
  * Compared case-insensitively.
  */
@@ -110,6 +230,16 @@ export const metadataSchema = z
     title: text(METADATA_LIMITS.title, 'The title').optional(),
     description: text(METADATA_LIMITS.description, 'The description').optional(),
     noindex: z.boolean().optional(),
+    canonical: absoluteUrl('The canonical URL').optional(),
+    robots: robots.optional(),
+    alternates: alternates.optional(),
+    jsonLd: z
+      .array(jsonLdObject)
+      .max(
+        METADATA_LIMITS.jsonLdObjects,
+        `At most ${METADATA_LIMITS.jsonLdObjects} structured data items.`,
+      )
+      .optional(),
     icon: images(icon).optional(),
     appleTouchIcon: images(icon).optional(),
     openGraph: z

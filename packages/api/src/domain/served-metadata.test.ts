@@ -53,6 +53,54 @@ describe('servedMetadata', () => {
     ],
     ['noindex: true is served', { defaults: {}, page: { noindex: true } }, { noindex: true }],
     [
+      'robots merge directive by directive, the page winning',
+      {
+        defaults: { robots: { maxImagePreview: 'large' as const, nofollow: true } },
+        page: { robots: { nofollow: false, maxSnippet: 0 } },
+      },
+      { robots: { maxImagePreview: 'large', nofollow: false, maxSnippet: 0 } },
+    ],
+    [
+      'structured data: the site’s first, then the page’s',
+      {
+        defaults: { jsonLd: [{ '@type': 'Organization', name: 'Acme' }] },
+        page: { jsonLd: [{ '@type': 'Article', headline: 'Launch' }] },
+      },
+      {
+        jsonLd: [
+          { '@type': 'Organization', name: 'Acme' },
+          { '@type': 'Article', headline: 'Launch' },
+        ],
+      },
+    ],
+    [
+      'the site’s structured data alone',
+      { defaults: { jsonLd: [{ '@type': 'WebSite', name: 'Acme' }] }, page: {} },
+      { jsonLd: [{ '@type': 'WebSite', name: 'Acme' }] },
+    ],
+    [
+      'canonical and language versions come from the page only',
+      {
+        defaults: { canonical: 'https://acme.com/', alternates: { en: 'https://acme.com/' } },
+        page: { title: 'Pricing' },
+      },
+      { title: 'Pricing' },
+    ],
+    [
+      'the page’s canonical and language versions are served',
+      {
+        defaults: {},
+        page: {
+          canonical: 'https://acme.com/pricing',
+          alternates: { en: 'https://acme.com/pricing', 'x-default': 'https://acme.com/pricing' },
+        },
+      },
+      {
+        canonical: 'https://acme.com/pricing',
+        alternates: { en: 'https://acme.com/pricing', 'x-default': 'https://acme.com/pricing' },
+      },
+    ],
+    [
       'empty strings and lists are unset',
       { defaults: { description: 'Rockets' }, page: { description: '', icon: [] } },
       { description: 'Rockets' },

@@ -16,6 +16,8 @@ export function compactMetadata(metadata: Metadata): Metadata {
 }
 
 const KEEP_EMPTY = new Set(['determiner', 'content'])
+/** Values kept exactly as written: structured data is the customer's JSON, '' and {} included. */
+const KEEP_WHOLE = new Set(['jsonLd'])
 
 function compact(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -26,7 +28,14 @@ function compact(value: unknown): unknown {
     const out: Record<string, unknown> = {}
     for (const [key, item] of Object.entries(value)) {
       // A determiner of '' ("none") and a custom tag's empty content are values; other '' are unset.
-      const kept = item === '' && KEEP_EMPTY.has(key) ? item : compact(item)
+      const kept =
+        item === '' && KEEP_EMPTY.has(key)
+          ? item
+          : KEEP_WHOLE.has(key) && Array.isArray(item)
+            ? item.length > 0
+              ? item
+              : undefined
+            : compact(item)
       if (kept !== undefined) out[key] = kept
     }
     return Object.keys(out).length > 0 ? out : undefined
@@ -53,7 +62,9 @@ export function applyTitleTemplate(title: string, template: string | null | unde
  * What a path serves: the site's defaults, overlaid field by field by the page's current
  * revision, with the site's title template applied to the title. Nested objects (`openGraph`,
  * `twitter`) merge key by key; lists (`icon`, `customTags`, `openGraph.images`…) are replaced
- * whole by the page's own list, except custom tags, which merge by name (the page wins).
+ * whole by the page's own list, except custom tags, which merge by name (the page wins). `robots`
+ * merges directive by directive; the site's structured data comes first, then the page's.
+ * `canonical` and `alternates` name one page's own URLs, so only the page's are served.
  * Unset fields are omitted, and `noindex` is present only when true.
  *
  * This is the one definition used by the dashboard's "served" view, the public API and webhooks.
@@ -76,6 +87,10 @@ export function servedMetadata({
   const merged: Metadata = { ...base, ...own }
   if (base.openGraph || own.openGraph) merged.openGraph = { ...base.openGraph, ...own.openGraph }
   if (base.twitter || own.twitter) merged.twitter = { ...base.twitter, ...own.twitter }
+  if (base.robots || own.robots) merged.robots = { ...base.robots, ...own.robots }
+  if (base.jsonLd && own.jsonLd) merged.jsonLd = [...base.jsonLd, ...own.jsonLd]
+  if (own.canonical === undefined) delete merged.canonical
+  if (own.alternates === undefined) delete merged.alternates
   if (base.customTags || own.customTags) {
     const byName = new Map<string, { name: string; content: string }>()
     for (const tag of [...(base.customTags ?? []), ...(own.customTags ?? [])]) {

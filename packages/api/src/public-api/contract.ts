@@ -62,7 +62,7 @@ export const publicApiContract = {
         tags: ['Metadata'],
         summary: 'The latest metadata of a page',
         description: [
-          'What a page of the site serves: title, description, Open Graph and X cards, icons and custom tags.',
+          'What a page of the site serves: title, description, canonical URL, robots directives, language versions (hreflang), structured data (JSON-LD), Open Graph and X cards, icons and custom tags. Fields are only ever added: a client ignores the ones it does not know.',
           'Customer sites call it while rendering pages (the `@headmark/metadata` client caches and revalidates with `If-None-Match`).',
           '',
           'The path is normalised before lookup: the query string and hash are dropped, empty and `.` segments removed (`//a/` is `/a`), `..` resolved, each segment percent-decoded and put in Unicode NFC. A path without a page answers the site’s defaults (`{ "metadata": {} }` when there are none).',

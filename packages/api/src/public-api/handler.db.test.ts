@@ -1,7 +1,8 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createMetadataClient } from '@headmark/metadata'
+import { createMetadataClient, toHeadTags } from '@headmark/metadata'
+import { renderHead } from '@headmark/metadata/html'
 import { discoveredPath, siteApiKey, usage } from '../db/schema.ts'
 import {
   createFixtureApiKey,
@@ -58,6 +59,43 @@ describe('GET /api/openapi/v1/{dsn}/metadata/get-latest', () => {
     )
     expect(response.headers['access-control-allow-origin']).toBe('*')
     expect(response.headers['content-length']).toBe(String(response.body.length))
+  })
+
+  it('serves canonical, robots, language versions and structured data, which the SDK renders safely', async () => {
+    const site = await createFixtureSite(db())
+    await saveFixtureRevision(db(), site.id, null, {
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' }],
+    })
+    const metadata = {
+      title: 'Preise',
+      canonical: 'https://acme.com/de/preise',
+      robots: { noarchive: true, maxImagePreview: 'large' as const },
+      alternates: {
+        en: 'https://acme.com/pricing',
+        de: 'https://acme.com/de/preise',
+        'x-default': 'https://acme.com/pricing',
+      },
+      jsonLd: [{ '@type': 'Product', name: '</script><script>alert(1)</script>' }],
+    }
+    await saveFixtureRevision(db(), site.id, '/de/preise', metadata)
+    const client = createMetadataClient({
+      dsn: site.dsn,
+      baseUrl: `${server.current.origin}/api/openapi`,
+      cache: { ttl: 0, staleWhileRevalidate: 0 },
+    })
+    const answer = await client.get('/de/preise')
+    expect(answer?.metadata).toEqual({
+      ...metadata,
+      jsonLd: [
+        { '@context': 'https://schema.org', '@type': 'Organization', name: 'Acme' },
+        ...metadata.jsonLd,
+      ],
+    })
+    const html = renderHead(toHeadTags(answer?.metadata ?? {}))
+    expect(html).toContain('<link rel="canonical" href="https://acme.com/de/preise">')
+    expect(html).toContain('hreflang="x-default"')
+    expect(html.match(/<script/g)).toHaveLength(2)
+    expect(html).not.toContain('</script><script>alert')
   })
 
   it('serves noindex only when it is true', async () => {

@@ -191,6 +191,54 @@ describe('metadataRevisions.save', () => {
     })
   })
 
+  it('keeps canonical, robots, language versions and structured data through save, history and what is served', async () => {
+    const { member, owner } = await castWithHome()
+    await save(
+      owner,
+      null,
+      { jsonLd: [{ '@type': 'Organization', name: 'Acme' }] },
+      {
+        ...home,
+        pagePath: null,
+      },
+    )
+    const metadata: Metadata = {
+      title: 'Home',
+      canonical: 'https://acme.com/',
+      robots: { nofollow: true, maxImagePreview: 'large', maxSnippet: 0 },
+      alternates: {
+        en: 'https://acme.com/',
+        de: 'https://acme.com/de/',
+        'x-default': 'https://acme.com/',
+      },
+      jsonLd: [{ '@type': 'WebPage', name: '</script><script>alert(1)</script>', about: '' }],
+    }
+    const revision = await save(member, null, metadata)
+    expect(revision.metadata).toEqual(metadata)
+    const got = await member.rpc.metadataRevisions.get({ ...home, metadataRevisionId: revision.id })
+    expect(got.metadata).toEqual(metadata)
+    const { served } = await member.rpc.pages.get(home)
+    expect(served).toEqual({
+      ...metadata,
+      jsonLd: [{ '@type': 'Organization', name: 'Acme' }, ...(metadata.jsonLd ?? [])],
+    })
+    expect(saved.at(-1)?.served).toEqual(served)
+  })
+
+  it('refuses a canonical URL or language versions in the site’s defaults, naming the field', async () => {
+    const { owner } = await castWithHome()
+    const defaults = { ...home, pagePath: null }
+    await expect(
+      save(owner, null, { title: 'Acme', canonical: 'https://acme.com/' }, defaults),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('not in the site’s defaults'),
+      data: { issues: [expect.objectContaining({ path: ['metadata', 'canonical'] })] },
+    })
+    const got = await owner.rpc.pages.get(defaults)
+    expect(got.revision).toBeNull()
+  })
+
   it('refuses unknown fields and objects over 64 KiB (PAYLOAD_TOO_LARGE)', async () => {
     const { member } = await castWithHome()
     await expect(save(member, null, { colour: 'red' } as Metadata)).rejects.toMatchObject({

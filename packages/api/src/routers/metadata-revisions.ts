@@ -70,6 +70,26 @@ function validMetadata(value: Metadata): Metadata {
   return parsed.data
 }
 
+/**
+ * A canonical URL and language versions name one page's own addresses: as site defaults they
+ * would point every page at one URL, so the defaults refuse them.
+ */
+function refusePageOnlyFields(metadata: Metadata): void {
+  const fields = (['canonical', 'alternates'] as const).filter((key) => metadata[key] !== undefined)
+  if (fields.length === 0) return
+  throw new ORPCError('BAD_REQUEST', {
+    message:
+      'A canonical URL and language versions belong to one page: set them on the page, not in the site’s defaults.',
+    data: {
+      issues: fields.map((field) => ({
+        code: 'custom',
+        path: ['metadata', field],
+        message: 'Set this on the page itself; site defaults apply to every page.',
+      })),
+    },
+  })
+}
+
 export const metadataRevisionsRouter = {
   /** A page's history, newest first, 50 at a time; the cursor is the last number shown. */
   list: organizationProcedure()
@@ -128,6 +148,7 @@ export const metadataRevisionsRouter = {
     .handler(async ({ context, input }) => {
       const { site, page } = await resolvePage(context, input)
       const metadata = validMetadata(input.metadata)
+      if (page.path === null) refusePageOnlyFields(metadata)
       const saved = await commitRevision(context.db, context.events, {
         siteId: site.id,
         pageId: page.id,

@@ -6,6 +6,15 @@ export interface EditorContextValue {
   /** What the page inherits where it sets nothing (the site's defaults); `{}` when none. */
   inherited: Metadata
   readOnly: boolean
+  /** `defaults` when editing a site's defaults, which can not hold page-only fields. */
+  scope: 'page' | 'defaults'
+  /**
+   * A field's own problem the value can not show (text that is not JSON yet): shown like a
+   * built-in check and blocks Save until it is reported gone (`undefined`).
+   */
+  report: (path: string, message: string | undefined) => void
+  /** Goes up on every Reset: a field's own draft starts over from the value. */
+  generation: number
   /** Replaces the value at a dotted path and reports the new metadata object. */
   set: (path: string, next: unknown) => void
   /** The message to show for a path: the app's errors first, then touched built-in checks. */

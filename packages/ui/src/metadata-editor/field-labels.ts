@@ -1,6 +1,7 @@
 const GROUPS: Record<string, string> = {
   openGraph: 'Open Graph',
   twitter: 'Twitter',
+  robots: 'Search engine directives',
 }
 
 const NAMES: Record<string, string> = {
@@ -20,6 +21,14 @@ const NAMES: Record<string, string> = {
   mimeType: 'Type',
   name: 'Name',
   content: 'Content',
+  canonical: 'Canonical URL',
+  alternates: 'Language versions',
+  nofollow: 'Do not follow links',
+  noarchive: 'No cached copy',
+  noimageindex: 'Do not index images',
+  maxSnippet: 'Snippet length',
+  maxImagePreview: 'Image preview',
+  maxVideoPreview: 'Video preview',
 }
 
 // Lists whose entries are numbered for people: `icon.0` is "Icon 1".
@@ -28,6 +37,7 @@ const LISTS: Record<string, string> = {
   appleTouchIcon: 'Apple touch icon',
   images: 'Image',
   customTags: 'Custom tag',
+  jsonLd: 'Structured data item',
 }
 
 /**

@@ -203,3 +203,69 @@ export const Inherited: Story = {
 }
 
 export const InheritedDark: Story = { ...dark, args: { ...Inherited.args, tab: 'opengraph' } }
+
+const searchPage: Metadata = {
+  ...pricingPage,
+  canonical: 'https://acme.example/pricing',
+  robots: { nofollow: true, maxImagePreview: 'large', maxSnippet: 160 },
+  alternates: {
+    en: 'https://acme.example/pricing',
+    de: 'https://acme.example/de/preise',
+    'x-default': 'https://acme.example/pricing',
+  },
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Acme Analytics Team',
+      offers: { '@type': 'Offer', price: '49', priceCurrency: 'USD' },
+    },
+  ],
+}
+
+/** Canonical URL, language versions and robots directives in the Basic tab. */
+export const SearchDirectives: Story = {
+  args: { value: searchPage },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Canonical URL' })).toHaveValue(
+      'https://acme.example/pricing',
+    )
+    await expect(canvas.getByRole('switch', { name: /nofollow/ })).toBeChecked()
+  },
+}
+
+export const SearchDirectivesDark: Story = { ...dark, args: { value: searchPage } }
+
+/** A site's defaults: no canonical URL or language versions, which belong to one page. */
+export const SiteDefaultsScope: Story = {
+  args: { value: siteDefaults, scope: 'defaults' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('textbox', { name: 'Canonical URL' })).toBeNull()
+  },
+}
+
+export const StructuredData: Story = {
+  args: {
+    value: searchPage,
+    tab: 'structured',
+    pageUrl: 'https://acme.example/pricing',
+    inherited: { jsonLd: [{ '@type': 'Organization', name: 'Acme' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/1 item: Product/)).toBeInTheDocument()
+  },
+}
+
+export const StructuredDataNotJsonYet: Story = {
+  args: { value: { title: 'Launch' }, tab: 'structured' },
+  play: async ({ canvas }) => {
+    const field = canvas.getByRole('textbox', { name: 'Structured data (JSON-LD)' })
+    // `[[` and `{{` are how user-event types a literal `[` and `{`.
+    await userEvent.type(field, '[[{{"@type": ')
+    await expect(await canvas.findByText(/This is not JSON yet/)).toBeInTheDocument()
+  },
+}
+
+export const StructuredDataDark: Story = { ...dark, args: { ...StructuredData.args } }
+
+export const StructuredDataNarrow: Story = { ...narrow, args: { ...StructuredData.args } }

@@ -18,6 +18,7 @@ import { CustomTagsPanel } from './custom-tags.tsx'
 import { EditorContext, type EditorContextValue } from './editor-context.ts'
 import { type MetadataErrors, sameMetadata, setMetadataPath } from './paths.ts'
 import { BasicPanel, ImagesPanel, OpenGraphPanel, TwitterPanel } from './tab-panels.tsx'
+import { StructuredDataPanel } from './structured-data.tsx'
 import { METADATA_EDITOR_TABS, type MetadataEditorTab } from './tabs.ts'
 import { validateMetadata } from './validate.ts'
 
@@ -28,6 +29,7 @@ const TAB_LABELS: Record<MetadataEditorTab, string> = {
   opengraph: 'Open Graph',
   twitter: 'Twitter',
   images: 'Images',
+  structured: 'Structured data',
   custom: 'Custom',
 }
 
@@ -36,6 +38,7 @@ const TAB_OF_PATH: [RegExp, MetadataEditorTab][] = [
   [/^twitter\./, 'twitter'],
   [/^(icon|appleTouchIcon)\./, 'images'],
   [/^customTags\./, 'custom'],
+  [/^jsonLd(\.|$)/, 'structured'],
 ]
 const NOTHING_INHERITED: Metadata = {}
 
@@ -78,12 +81,19 @@ export interface MetadataEditorProps {
   /** Replaces the Save/Reset bar's leading text, e.g. "Viewing revision of 3 May". */
   status?: ReactNode
   className?: string
+  /**
+   * `defaults` for a site's defaults: the fields that name one page's own URLs (canonical,
+   * language versions) are left out, as the server refuses them there.
+   */
+  scope?: 'page' | 'defaults'
+  /** The page's address (`https://acme.com/blog/hello`): lets structured data offer breadcrumbs. */
+  pageUrl?: string
   /** Gives the parent {@link MetadataEditorHandle.focusField}, e.g. for a list of findings. */
   ref?: Ref<MetadataEditorHandle>
 }
 
 /**
- * The per-page metadata editor: five tabs, per-field validation, dirty tracking with Save and Reset.
+ * The per-page metadata editor: six tabs, per-field validation, dirty tracking with Save and Reset.
  *
  * @example
  * <MetadataEditor value={draft} onChange={setDraft} savedValue={revision.metadata}
@@ -104,6 +114,8 @@ export function MetadataEditor({
   readOnly = false,
   status,
   className,
+  scope = 'page',
+  pageUrl,
   ref,
 }: MetadataEditorProps) {
   const idPrefix = `hm-me-${useId()}`
@@ -114,7 +126,20 @@ export function MetadataEditor({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
   const [submitted, setSubmitted] = useState(false)
 
-  const builtIn = useMemo(() => validateMetadata(value), [value])
+  // What a field knows and the value can not hold (JSON that does not parse yet) blocks Save too.
+  const [reported, setReported] = useState<MetadataErrors>({})
+  const report = useCallback((path: string, message: string | undefined) => {
+    setReported((current) => {
+      if (current[path] === message) return current
+      const next = { ...current }
+      if (message === undefined) delete next[path]
+      else next[path] = message
+      return next
+    })
+  }, [])
+  const builtIn = useMemo(() => ({ ...validateMetadata(value), ...reported }), [value, reported])
+  // Counts Resets, so that drafts a field keeps of its own (unparsed JSON) start over too.
+  const [generation, setGeneration] = useState(0)
   const dirty = !sameMetadata(value, baseline)
 
   const errorFor = useCallback(
@@ -134,13 +159,16 @@ export function MetadataEditor({
       value,
       inherited,
       readOnly,
+      scope,
+      report,
+      generation,
       set: (path, next) => onChange(setMetadataPath(value, path, next)),
       errorFor,
       touch: (path) =>
         setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
       idFor: (path) => `${idPrefix}-${path.replaceAll('.', '-')}`,
     }),
-    [value, inherited, readOnly, onChange, errorFor, idPrefix],
+    [value, inherited, readOnly, scope, report, generation, onChange, errorFor, idPrefix],
   )
 
   const visibleErrors = Object.fromEntries(METADATA_EDITOR_TABS.map((name) => [name, 0])) as Record<
@@ -210,6 +238,7 @@ export function MetadataEditor({
   const reset = () => {
     setSubmitted(false)
     setTouched(new Set())
+    setGeneration((current) => current + 1)
     onChange(baseline)
   }
 
@@ -243,6 +272,9 @@ export function MetadataEditor({
           </TabsContent>
           <TabsContent value="images">
             <ImagesPanel />
+          </TabsContent>
+          <TabsContent value="structured">
+            <StructuredDataPanel pageUrl={pageUrl} />
           </TabsContent>
           <TabsContent value="custom">
             <CustomTagsPanel />

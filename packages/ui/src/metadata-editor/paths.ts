@@ -11,9 +11,9 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
 
-// Only the metadata object itself and its openGraph/twitter groups drop emptied fields; an
+// Only the metadata object itself and its openGraph/twitter/robots groups drop emptied fields; an
 // image or a custom tag keeps its fields while being edited (an empty url is an error to show).
-const PRUNED_PARENTS = new Set(['', 'openGraph', 'twitter'])
+const PRUNED_PARENTS = new Set(['', 'openGraph', 'twitter', 'robots'])
 
 function setIn(
   container: Container | undefined,

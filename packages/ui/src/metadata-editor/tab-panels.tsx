@@ -4,6 +4,7 @@ import { Switch } from '../switch/switch.tsx'
 import { useEditor } from './editor-context.ts'
 import { ChoiceField, ListField, TextField } from './fields.tsx'
 import { ImageList, OptionalImage } from './image-fields.tsx'
+import { AlternatesField, RobotsFields } from './search-directives.tsx'
 import { DESCRIPTION_TARGET, TITLE_TARGET } from './validate.ts'
 
 export function BasicPanel() {
@@ -43,6 +44,27 @@ export function BasicPanel() {
             onCheckedChange={(checked) => editor.set('noindex', checked ? true : undefined)}
           />
         </Field>
+      </div>
+      {editor.scope === 'page' ? (
+        <>
+          <div className="hm-metadata-editor__span">
+            <TextField
+              path="canonical"
+              label="Canonical URL"
+              description="The address search engines should list for this content, when other addresses show it too."
+              type="url"
+              inputMode="url"
+              dir="ltr"
+              placeholder="https://example.com/page"
+            />
+          </div>
+          <div className="hm-metadata-editor__span">
+            <AlternatesField />
+          </div>
+        </>
+      ) : null}
+      <div className="hm-metadata-editor__span">
+        <RobotsFields />
       </div>
     </div>
   )

@@ -1,5 +1,6 @@
 import type { CustomTag, Metadata, MetadataImage } from '@headmark/metadata'
 import type { MetadataErrors } from './paths.ts'
+import { checkSearchFields } from './validate-search.ts'
 
 export const TITLE_TARGET = 60
 export const DESCRIPTION_TARGET = 160
@@ -84,5 +85,6 @@ export function validateMetadata(metadata: Metadata): MetadataErrors {
     checkImage(errors, `appleTouchIcon.${index}`, image, true)
   })
   if (metadata.customTags) checkTags(errors, metadata.customTags)
+  checkSearchFields(errors, metadata)
   return errors
 }

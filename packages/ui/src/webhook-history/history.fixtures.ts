@@ -1,3 +1,4 @@
+import type { QueuedWebhookAttempt } from './backlog.tsx'
 import type { WebhookCall } from './types.ts'
 
 const body = JSON.stringify({
@@ -69,5 +70,36 @@ export const sampleCalls: WebhookCall[] = [
     trigger: 'automatic',
     request: { headers, body },
     response: { body: '{"ok":false,"error":"Unauthorized"}' },
+  },
+]
+
+/** A backlog: one attempt being sent, one due, a retry scheduled for later. */
+export const sampleQueued: QueuedWebhookAttempt[] = [
+  {
+    id: 'delivery_1',
+    eventType: 'metadata_update',
+    attempt: 1,
+    maxAttempts: 5,
+    trigger: 'automatic',
+    nextAttemptAt: '2026-05-04T09:59:58.000Z',
+    running: true,
+  },
+  {
+    id: 'delivery_2',
+    eventType: 'test',
+    attempt: 1,
+    maxAttempts: 1,
+    trigger: 'test',
+    nextAttemptAt: '2026-05-04T09:59:59.000Z',
+    running: false,
+  },
+  {
+    id: 'delivery_3',
+    eventType: 'metadata_update',
+    attempt: 3,
+    maxAttempts: 5,
+    trigger: 'automatic',
+    nextAttemptAt: '2026-05-04T10:30:00.000Z',
+    running: false,
   },
 ]

@@ -1,4 +1,10 @@
 export {
+  type QueuedWebhookAttempt,
+  TRIGGER_LABELS,
+  WebhookBacklog,
+  type WebhookBacklogProps,
+} from './backlog.tsx'
+export {
   callOutcome,
   type WebhookBody,
   type WebhookCall,

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { dark, narrow, rtl } from '../storybook/states.ts'
-import { sampleCalls } from './history.fixtures.ts'
+import { sampleCalls, sampleQueued } from './history.fixtures.ts'
 import { callOutcome, type WebhookCallFilter } from './types.ts'
 import { WebhookHistory, type WebhookHistoryProps } from './webhook-history.tsx'
 
@@ -126,3 +126,15 @@ export const Dark: Story = {
 }
 
 export const Narrow: Story = { ...narrow }
+
+/** Attempts waiting in the queue above the calls: sending, due, and a retry scheduled later. */
+export const Backlog: Story = {
+  args: { queued: sampleQueued, queuedTotal: 1204 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Waiting to be sent' })).toBeInTheDocument()
+  },
+}
+
+export const BacklogDark: Story = { ...dark, args: { queued: sampleQueued, queuedTotal: 1204 } }
+
+export const BacklogNarrow: Story = { ...narrow, args: { queued: sampleQueued, queuedTotal: 3 } }

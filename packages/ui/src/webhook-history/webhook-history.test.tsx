@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { sampleCalls } from './history.fixtures.ts'
+import { WebhookBacklog } from './backlog.tsx'
+import { sampleCalls, sampleQueued } from './history.fixtures.ts'
 import { WebhookHistory } from './webhook-history.tsx'
 
 const formatTime = (date: Date) => date.toISOString()
@@ -80,5 +81,33 @@ describe('WebhookHistory', () => {
     expect(within(screen.getByRole('alert')).getByText('Timed out')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(onRetry).toHaveBeenCalled()
+  })
+})
+
+describe('WebhookBacklog', () => {
+  const now = new Date('2026-05-04T10:00:00.000Z')
+
+  it('lists what waits, soonest first, as sending, due or a scheduled retry', () => {
+    render(<WebhookBacklog queued={sampleQueued} total={1204} formatTime={formatTime} now={now} />)
+    const section = screen.getByRole('region', { name: 'Waiting to be sent' })
+    expect(section.textContent).toContain(
+      '1,204 attempts wait; the next at 2026-05-04T09:59:58.000Z',
+    )
+    expect(section.textContent).toContain('(the first 3 are listed)')
+    const rows = within(section).getAllByRole('row').slice(1)
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'Sending',
+      'Due',
+      'Retry scheduled',
+    ])
+    expect(within(rows[1] as HTMLElement).getByText('Test event')).toBeTruthy()
+    expect(within(rows[2] as HTMLElement).getByText('3 of 5')).toBeTruthy()
+  })
+
+  it('shows nothing when nothing waits, and sits above the calls in the history', () => {
+    const { container } = render(<WebhookBacklog queued={[]} formatTime={formatTime} />)
+    expect(container.textContent).toBe('')
+    render(<WebhookHistory calls={sampleCalls} queued={sampleQueued} formatTime={formatTime} />)
+    expect(screen.getByRole('region', { name: 'Waiting to be sent' })).toBeTruthy()
   })
 })

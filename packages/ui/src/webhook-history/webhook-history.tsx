@@ -5,6 +5,7 @@ import { EmptyState } from '../empty-state/empty-state.tsx'
 import { cx } from '../lib/cx.ts'
 import { Skeleton } from '../skeleton/skeleton.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../table/table.tsx'
+import { type QueuedWebhookAttempt, WebhookBacklog } from './backlog.tsx'
 import { CallDetails } from './call-details.tsx'
 import { HistoryFilter, HistoryPagination } from './history-controls.tsx'
 import { callOutcome, type WebhookCall, type WebhookCallFilter } from './types.ts'
@@ -28,6 +29,10 @@ export interface WebhookHistoryProps {
   /** The call whose redelivery is in flight. */
   redeliveringId?: string | null
   formatTime?: (date: Date) => string
+  /** Attempts waiting in the delivery queue, soonest first: listed above the calls. */
+  queued?: readonly QueuedWebhookAttempt[]
+  /** How many attempts wait in all, when more than `queued` lists. */
+  queuedTotal?: number
   className?: string
 }
 
@@ -66,6 +71,8 @@ export function WebhookHistory({
   onRedeliver,
   redeliveringId,
   formatTime = (date) => defaultFormat.format(date),
+  queued = [],
+  queuedTotal,
   className,
 }: WebhookHistoryProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
@@ -201,6 +208,13 @@ export function WebhookHistory({
 
   return (
     <div className={cx('hm-webhook-history', className)}>
+      {error ? null : (
+        <WebhookBacklog
+          queued={queued}
+          formatTime={formatTime}
+          {...(queuedTotal === undefined ? {} : { total: queuedTotal })}
+        />
+      )}
       <div className="hm-webhook-history__toolbar">
         <HistoryFilter value={filter} onChange={onFilterChange} />
         {loading ? (

@@ -244,6 +244,8 @@ export function PageEditor({
                 }}
                 savedValue={base.metadata}
                 {...(pagePath === null ? {} : { inherited: data.defaults })}
+                scope={pagePath === null ? 'defaults' : 'page'}
+                pageUrl={pageUrl}
                 tab={tab}
                 onTabChange={onTabChange}
                 errors={serverErrors}

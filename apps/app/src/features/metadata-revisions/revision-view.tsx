@@ -79,6 +79,7 @@ export function RevisionView({
         value={revision.metadata}
         onChange={() => {}}
         readOnly
+        scope={pagePath === null ? 'defaults' : 'page'}
         {...(inherited ? { inherited } : {})}
         tab={tab}
         onTabChange={onTabChange}
