@@ -254,6 +254,132 @@ test('every page serves its Headmark metadata over the site’s fallback and ove
   await expect(post.getByRole('heading', { level: 1 })).toHaveText('Hello, world')
 })
 
+// What the site's defaults and /pricing get in Headmark in the test below: structured data for
+// the whole site, and the page's own canonical URL, language versions, robots and product data.
+const HOSTILE = '</script><script>alert(1)</script>'
+const organization = {
+  '@context': 'https://schema.org',
+  '@type': 'Organization',
+  name: 'Acme Anvils Ltd.',
+  url: 'https://acme.example/',
+  logo: 'https://cdn.acme.example/logo.png',
+}
+const product = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: `Acme anvil ${HOSTILE}`,
+  description: 'An anvil & a <b>promise</b>, \u2028 on time.',
+  offers: { '@type': 'Offer', price: 49, priceCurrency: 'EUR' },
+}
+const pricingFields: Metadata = {
+  canonical: 'https://acme.example/en/pricing',
+  alternates: {
+    en: 'https://acme.example/en/pricing',
+    de: 'https://acme.example/de/preise',
+    'x-default': 'https://acme.example/pricing',
+  },
+  robots: { nofollow: true, maxImagePreview: 'large' },
+  jsonLd: [product],
+}
+
+/** The served document's `<head>`, as text. */
+async function servedHeadHtml(request: APIRequestContext, path: string): Promise<string> {
+  const html = await (await request.get(`${example.origin}${path}`)).text()
+  return html.slice(html.indexOf('<head>'), html.indexOf('</head>') + '</head>'.length)
+}
+
+/** How often `part` occurs in `text`, ignoring case (React writes `hreflang` as `hrefLang`). */
+const count = (text: string, part: string) => text.toLowerCase().split(part).length - 1
+
+test('a page’s canonical URL, language versions, robots and structured data from Headmark are served', async ({
+  browser,
+  request,
+}) => {
+  await site.saveMetadata(null, { ...defaults, jsonLd: [organization] })
+  await site.saveMetadata('/pricing', { ...pages['/pricing'], ...pricingFields })
+  // The webhooks drop the site's cached answers: the next render has the new fields.
+  await untilServed(
+    request,
+    '/pricing',
+    (html) => html.includes('https://acme.example/en/pricing') && html.includes('Acme Anvils Ltd.'),
+  )
+
+  // The served text: one canonical link, one robots tag, and no script element from the data.
+  const head = await servedHeadHtml(request, '/pricing')
+  expect(count(head, 'rel="canonical"'), head).toBe(1)
+  expect(count(head, 'name="robots"'), head).toBe(1)
+  expect(count(head, 'hreflang='), head).toBe(3)
+  expect(head).not.toContain(HOSTILE)
+  expect(head).not.toContain('<script>alert(1)')
+
+  // The same HTML as a crawler parses it.
+  const pricing = await served(browser, '/pricing')
+  await expect(pricing).toHaveTitle('Anvil pricing')
+  await expect(pricing.locator('head link[rel="canonical"]')).toHaveCount(1)
+  await expect(pricing.locator('head link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://acme.example/en/pricing',
+  )
+  const alternates = await pricing
+    .locator('head link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      links.map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+    )
+  expect(Object.fromEntries(alternates)).toEqual(pricingFields.alternates)
+  expect(alternates).toHaveLength(3)
+  await expect(metaContent(pricing, 'robots')).toHaveCount(1)
+  await expect(metaContent(pricing, 'robots')).toHaveAttribute(
+    'content',
+    'nofollow, max-image-preview:large',
+  )
+  // Headmark's structured data parses back to what was saved, the site's first, after none of
+  // the page's own (the Organization of every page, the offers) went missing.
+  const fromHeadmark = await pricing
+    .locator('head script[type="application/ld+json"]:not([id])')
+    .allTextContents()
+  expect(fromHeadmark.map((text) => JSON.parse(text) as unknown)).toEqual([organization, product])
+  expect(await jsonLd(pricing)).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ '@type': 'Organization', name: 'Acme' }),
+      expect.objectContaining({ '@type': 'Product', name: 'Acme anvils' }),
+    ]),
+  )
+  expect(await jsonLd(pricing)).toHaveLength(4)
+  // The hostile string stays in the one script it was written to.
+  const holding = await pricing
+    .locator('script')
+    .evaluateAll((scripts) =>
+      scripts.filter((script) => script.text.includes('alert(1)')).map((script) => script.type),
+    )
+  expect(holding).toEqual(['application/ld+json'])
+
+  // A page without these fields in Headmark keeps the example's own canonical URL, no robots tag
+  // and no language versions; the site's structured data reaches it too.
+  const home = await served(browser, '/')
+  await expect(home.locator('head link[rel="canonical"]')).toHaveCount(1)
+  await expect(home.locator('head link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    'https://acme.example/',
+  )
+  await expect(metaContent(home, 'robots')).toHaveCount(0)
+  await expect(home.locator('head link[hreflang]')).toHaveCount(0)
+  expect(await jsonLd(home)).toContainEqual(organization)
+
+  // With scripts running, nothing in the data runs.
+  const context = await browser.newContext()
+  crawlers.push(context)
+  const page = await context.newPage()
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.goto(`${example.origin}/pricing`)
+  await expect(page).toHaveTitle('Anvil pricing')
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1)
+  expect(dialogs).toEqual([])
+})
+
 test('in the browser, navigation gets the head through the server function, never from Headmark', async ({
   page,
 }) => {

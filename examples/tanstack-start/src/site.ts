@@ -1,12 +1,15 @@
 import type { Metadata } from '@headmark/metadata'
-import { alternateLinks, jsonLd } from '@headmark/metadata/head'
+import { jsonLd } from '@headmark/metadata/head'
 
 /** Where the site lives in production: canonical URLs point there wherever it runs. */
 export const SITE_ORIGIN = 'https://acme.example'
 export const SITE_NAME = 'Acme'
 
-/** The canonical link of a path on the production site. */
-export const canonical = (path: string) => alternateLinks({ canonical: path, baseUrl: SITE_ORIGIN })
+/**
+ * The canonical URL of a path on the production site. Routes put it in their fallback: a canonical
+ * saved in Headmark for the page replaces it, a page without one keeps this.
+ */
+export const canonical = (path: string) => new URL(path, SITE_ORIGIN).href
 
 /**
  * What every page shows when Headmark has nothing for it (or can not be reached): each route

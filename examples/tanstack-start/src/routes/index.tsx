@@ -4,15 +4,15 @@ import { getPageMetadata } from '../headmark.functions.ts'
 import { canonical, posts, siteFallback } from '../site.ts'
 
 export const Route = createFileRoute('/')({
-  // Headmark's metadata for "/" between the site's fallback and the canonical link.
+  // Headmark's metadata for "/" over the site's fallback, which has the canonical URL.
   head: createHead({
     serverFn: getPageMetadata,
     fallback: {
       ...siteFallback,
       title: 'Acme — anvils that arrive on time',
       description: 'Acme makes anvils and delivers them anywhere, on time.',
+      canonical: canonical('/'),
     },
-    override: canonical('/'),
   }),
   component: Home,
 })

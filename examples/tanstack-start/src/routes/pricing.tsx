@@ -17,10 +17,11 @@ export const Route = createFileRoute('/pricing')({
       ...siteFallback,
       title: 'Pricing — Acme',
       description: 'Three anvils, one flat delivery fee.',
+      // Headmark's canonical URL for the page, when it has one, replaces this.
+      canonical: canonical('/pricing'),
     },
-    // Yours always win over Headmark's: the canonical URL and the offers' structured data.
+    // Always the site's own: the offers' structured data (Headmark's JSON-LD is added to it).
     override: [
-      ...canonical('/pricing'),
       jsonLd(
         {
           '@context': 'https://schema.org',
