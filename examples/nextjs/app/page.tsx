@@ -1,5 +1,6 @@
 import { createGenerateMetadata, jsonLdScriptProps } from '@headmark/metadata/next'
 import { metadataClient } from '../lib/headmark'
+import { HeadmarkJsonLd } from '../lib/json-ld'
 
 // The home page is the path "/" in Headmark.
 export const generateMetadata = createGenerateMetadata({
@@ -11,7 +12,9 @@ export const generateMetadata = createGenerateMetadata({
   },
 })
 
-export default function HomePage() {
+export default async function HomePage() {
+  // The answer generateMetadata got: the client's cache serves it again without a request.
+  const response = await metadataClient.get('/')
   return (
     <>
       <script
@@ -22,6 +25,7 @@ export default function HomePage() {
           url: 'https://acme.example',
         })}
       />
+      <HeadmarkJsonLd metadata={response?.metadata} />
       <h1>Acme Rockets</h1>
       <p>Rockets anyone can launch, from a backyard or a field.</p>
     </>

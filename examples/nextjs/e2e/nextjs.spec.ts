@@ -205,6 +205,37 @@ test('every page serves its Headmark metadata between the site’s fallback and 
   expect((await page.request.get(at('/blog/no-such-post'))).status()).toBe(404)
 })
 
+// What the site's defaults and /pricing get in Headmark in the test below: structured data for
+// the whole site, and the page's own canonical URL, language versions, robots and product data.
+const HOSTILE = '</script><script>alert(1)</script>'
+const organization = {
+  '@context': 'https://schema.org',
+  '@type': 'Organization',
+  name: 'Acme Rockets Inc.',
+  url: 'https://acme.example/',
+  logo: 'https://cdn.acme.example/logo.png',
+}
+const product = {
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: `Acme rocket ${HOSTILE}`,
+  description: 'A rocket & a <b>promise</b>, \u2028 on time.',
+  offers: { '@type': 'Offer', price: 49, priceCurrency: 'USD' },
+}
+const pricingFields: Metadata = {
+  canonical: 'https://acme.example/en/pricing',
+  alternates: {
+    en: 'https://acme.example/en/pricing',
+    de: 'https://acme.example/de/preise',
+    'x-default': 'https://acme.example/pricing',
+  },
+  robots: { nofollow: true, maxImagePreview: 'large' },
+  jsonLd: [product],
+}
+
+/** How often `part` occurs in `text`, ignoring case (React writes `hreflang` as `hrefLang`). */
+const count = (text: string, part: string) => text.toLowerCase().split(part).length - 1
+
 test('a title saved in the dashboard is the next render’s <head>, through the webhook', async ({
   page,
   context,
@@ -235,6 +266,75 @@ test('a title saved in the dashboard is the next render’s <head>, through the 
     return call?.response ? { status: call.status, body: JSON.parse(call.response.body) } : null
   }
   await expect.poll(answered).toEqual({ status: 200, body: { ok: true, revalidated: '/pricing' } })
+})
+
+test('a page’s canonical URL, language versions, robots and structured data from Headmark are served', async ({
+  page,
+}) => {
+  await site.saveMetadata(null, { ...defaults, jsonLd: [organization] })
+  await site.saveMetadata('/pricing', { ...pricing(siteUrl), ...pricingFields })
+  // The webhooks revalidate the pages: the next render has the new fields.
+  await expect
+    .poll(async () => {
+      const { html } = await servedHead(page, at('/pricing'))
+      return html.includes('https://acme.example/en/pricing') && html.includes('Acme Rockets Inc.')
+    })
+    .toBe(true)
+
+  const head = await servedHead(page, at('/pricing'))
+  expect(head.title).toBe('Pricing that scales with your launches | Acme Rockets')
+  // Headmark's canonical URL replaces the page's own; its language versions and robots are added.
+  expect(head.links.canonical).toEqual([
+    { href: 'https://acme.example/en/pricing', sizes: null, type: null },
+  ])
+  expect(head.alternates).toHaveLength(3)
+  expect(Object.fromEntries(head.alternates)).toEqual(pricingFields.alternates)
+  expect(head.meta.robots).toEqual(['nofollow, max-image-preview:large'])
+  // The served text: one canonical link and one robots tag in the head.
+  const served = head.html.slice(0, head.html.indexOf('</head>'))
+  expect(count(served, 'rel="canonical"')).toBe(1)
+  expect(count(served, 'name="robots"')).toBe(1)
+  expect(count(served, 'hreflang=')).toBe(3)
+  expect(one(head, 'twitter:site')).toBe('@acmerockets')
+  // Headmark's structured data, in the page as Next recommends, parses back to what was saved:
+  // the site's first, after the page's own offers. No value ends its script element.
+  expect(head.jsonLd).toEqual([
+    expect.objectContaining({ '@type': 'Product', name: 'Acme Rockets' }),
+    organization,
+    product,
+  ])
+  expect(head.html).not.toContain(HOSTILE)
+  expect(head.html).not.toContain('<script>alert(1)')
+  // No script element of its own: the string is in its JSON-LD script (and, escaped, in the
+  // data Next's own script hands to React).
+  expect(head.scripts.filter((script) => script.text.trim() === 'alert(1)')).toEqual([])
+  expect(
+    head.scripts.filter(
+      (script) => script.type === 'application/ld+json' && script.text.includes('alert(1)'),
+    ),
+  ).toHaveLength(1)
+
+  // A page without these fields in Headmark keeps the example's own canonical URL, no robots tag
+  // and no language versions; the site's structured data reaches it too.
+  const homeHead = await servedHead(page, at('/'))
+  expect(homeHead.links.canonical).toEqual([{ href: siteUrl, sizes: null, type: null }])
+  expect(homeHead.meta.robots).toBeUndefined()
+  expect(homeHead.alternates).toEqual([])
+  expect(homeHead.jsonLd).toEqual([
+    expect.objectContaining({ '@type': 'Organization', name: 'Acme Rockets' }),
+    organization,
+  ])
+
+  // With scripts running, nothing in the data runs.
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.goto(at('/pricing'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1)
+  expect(dialogs).toEqual([])
 })
 
 test('with the site requiring a key, the example’s key works and is never sent to a browser', async ({

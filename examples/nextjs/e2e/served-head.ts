@@ -9,8 +9,12 @@ export interface ServedHead {
   meta: Record<string, string[]>
   /** `<link>` elements by `rel`. */
   links: Record<string, Array<{ href: string; sizes: string | null; type: string | null }>>
+  /** `<link rel="alternate" hreflang>` as `[hreflang, href]`, in order. */
+  alternates: Array<[string, string]>
   /** The parsed `<script type="application/ld+json">` of the whole document. */
   jsonLd: unknown[]
+  /** Every script element of the document: its `type` attribute (`''` without one) and text. */
+  scripts: Array<{ type: string; text: string }>
 }
 
 /**
@@ -39,10 +43,27 @@ export async function servedHead(page: Page, url: string): Promise<ServedHead> {
         type: element.getAttribute('type'),
       })
     }
+    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+      (element): [string, string] => [
+        element.getAttribute('hreflang') ?? '',
+        element.getAttribute('href') ?? '',
+      ],
+    )
     const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
       (script) => JSON.parse(script.textContent ?? 'null') as unknown,
     )
-    return { title: doc.head.querySelector('title')?.textContent ?? null, meta, links, jsonLd }
+    const scripts = [...doc.querySelectorAll('script')].map((script) => ({
+      type: script.getAttribute('type') ?? '',
+      text: script.textContent ?? '',
+    }))
+    return {
+      title: doc.head.querySelector('title')?.textContent ?? null,
+      meta,
+      links,
+      alternates,
+      jsonLd,
+      scripts,
+    }
   }, html)
   return { status: response.status(), html, ...parsed }
 }

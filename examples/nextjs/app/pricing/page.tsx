@@ -1,5 +1,6 @@
 import { createGenerateMetadata, jsonLdScriptProps } from '@headmark/metadata/next'
 import { metadataClient } from '../../lib/headmark'
+import { HeadmarkJsonLd } from '../../lib/json-ld'
 
 export const generateMetadata = createGenerateMetadata({
   client: metadataClient,
@@ -7,6 +8,7 @@ export const generateMetadata = createGenerateMetadata({
   fallback: {
     title: 'Pricing',
     description: 'Three plans, from a first launch to a fleet.',
+    // A canonical URL saved in Headmark for the page replaces this one.
     alternates: { canonical: '/pricing' },
   },
   // Always the site's own, whatever the page's metadata in Headmark says.
@@ -19,7 +21,9 @@ const plans = [
   { name: 'Fleet', price: 199 },
 ]
 
-export default function PricingPage() {
+export default async function PricingPage() {
+  // The answer generateMetadata got: the client's cache serves it again without a request.
+  const response = await metadataClient.get('/pricing')
   return (
     <>
       <script
@@ -35,6 +39,7 @@ export default function PricingPage() {
           })),
         })}
       />
+      <HeadmarkJsonLd metadata={response?.metadata} />
       <h1>Pricing</h1>
       <ul>
         {plans.map((plan) => (
