@@ -3,7 +3,9 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { revisionQuery, revisionsQuery } from '~/features/metadata-revisions/queries.ts'
 import { PageEditor } from '~/features/metadata-revisions/page-editor.tsx'
+import { RevisionNotFound } from '~/features/metadata-revisions/revision-not-found.tsx'
 import { editorSearch } from '~/features/pages/search.ts'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/',
@@ -27,19 +29,32 @@ export const Route = createFileRoute(
   }),
   loader: async ({ context, params, deps }) => {
     const { organizationSlug, siteHostname } = params
-    await Promise.all([
-      context.queryClient.ensureInfiniteQueryData(
-        revisionsQuery(organizationSlug, siteHostname, deps.path),
-      ),
-      deps.metadataRevisionId
-        ? context.queryClient.ensureQueryData(
-            revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
-          )
-        : null,
-    ])
+    // A revision id the page has no revision for is said so in place.
+    await orNotFound(
+      Promise.all([
+        context.queryClient.ensureInfiniteQueryData(
+          revisionsQuery(organizationSlug, siteHostname, deps.path),
+        ),
+        deps.metadataRevisionId
+          ? context.queryClient.ensureQueryData(
+              revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
+            )
+          : null,
+      ]),
+    )
   },
+  head: ({ match }) => (match.status === 'notFound' ? titledHead(match, 'Revision') : {}),
+  notFoundComponent: NotFoundHere,
   component: PageEditorPage,
 })
+
+function NotFoundHere() {
+  const { organizationSlug, siteHostname } = Route.useParams()
+  const { path } = Route.useSearch()
+  return (
+    <RevisionNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
+  )
+}
 
 function PageEditorPage() {
   const { organizationSlug, siteHostname } = Route.useParams()

@@ -1,9 +1,9 @@
-import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { InPlaceError } from '~/components/in-place-error.tsx'
 import { PageNotFound } from '~/features/pages/page-not-found.tsx'
 import { pageQuery } from '~/features/pages/queries.ts'
 import { pathFromSearch } from '~/features/pages/search.ts'
-import { isErrorCode } from '~/lib/form-errors.ts'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 /** One page of the site; without `path`, the site's defaults. */
 export const Route = createFileRoute(
@@ -11,21 +11,17 @@ export const Route = createFileRoute(
 )({
   validateSearch: pathFromSearch,
   loaderDeps: ({ search }) => ({ path: search.path ?? null }),
+  // A path the site has no page for, or one no page can have (a malformed escape).
   loader: async ({ context, params, deps }) => {
-    try {
-      const details = await context.queryClient.ensureQueryData(
+    const details = await orNotFound(
+      context.queryClient.ensureQueryData(
         pageQuery(params.organizationSlug, params.siteHostname, deps.path),
-      )
-      const path = details.page.path
-      return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
-    } catch (error) {
-      if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
-      throw error
-    }
+      ),
+    )
+    const path = details.page.path
+    return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Page — Headmark' }],
-  }),
+  head: ({ loaderData, match }) => titledHead(match, 'Page', loaderData?.crumb),
   errorComponent: InPlaceError,
   notFoundComponent: NotFoundHere,
   component: Outlet,
