@@ -12,35 +12,42 @@ import {
   toast,
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { type AdminUser, adminActions, adminKeys, sessionsQuery } from './admin-api.ts'
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 export const formatDate = (value: Date | string) => dateTime.format(new Date(value))
 
+/** The ban form's fields: an optional reason, and an optional length in whole days. */
+export const banInput = z.object({
+  reason: z.string().trim().max(500),
+  days: z
+    .string()
+    .trim()
+    .refine(
+      (days) => days === '' || (Number.isInteger(Number(days)) && +days >= 1 && +days <= 3650),
+      'Enter whole days between 1 and 3650, or leave it empty for a ban without end.',
+    )
+    .transform((days) => (days === '' ? null : Number(days))),
+})
+
 /** Ban with a reason and an optional expiry in days. */
 export function BanDialog({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState('')
-  const [days, setDays] = useState('')
-  const daysNumber = days.trim() === '' ? null : Number(days)
-  const daysError =
-    daysNumber !== null && (!Number.isInteger(daysNumber) || daysNumber < 1 || daysNumber > 3650)
-      ? 'Enter whole days between 1 and 3650, or leave it empty for a ban without end.'
-      : undefined
-  const ban = useMutation({
-    mutationFn: () => adminActions.ban(user.id, reason.trim(), daysNumber),
-    onSuccess: async () => {
+  const form = useSchemaForm({
+    schema: banInput,
+    defaultValues: { reason: '', days: '' },
+    submit: async ({ reason, days }) => {
+      await adminActions.ban(user.id, reason, days)
       toast.success(`${user.email} is banned.`)
       setOpen(false)
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!daysError) ban.mutate()
-  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -52,23 +59,29 @@ export function BanDialog({ user }: { user: AdminUser }) {
         title={`Ban ${user.email}`}
         description="A banned user is signed out everywhere and refused at sign-in until the ban ends."
       >
-        <form className="form-stack" onSubmit={submit}>
-          <Field label="Reason" optional description="Shown to the user when they try to sign in.">
-            <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <form className="form-stack" onSubmit={form.onSubmit} noValidate>
+          <FormAlert message={form.formError} />
+          <Field
+            label="Reason"
+            optional
+            description="Shown to the user when they try to sign in."
+            error={form.error('reason')}
+          >
+            <Input {...form.input('reason')} maxLength={500} />
           </Field>
           <Field
             label="Ends after (days)"
             optional
             description="Leave empty for a ban without end."
-            error={daysError}
+            error={form.error('days')}
           >
-            <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+            <Input {...form.input('days')} inputMode="numeric" />
           </Field>
           <div className="admin-dialog-actions">
             <DialogClose asChild>
               <Button type="button">Cancel</Button>
             </DialogClose>
-            <Button type="submit" variant="danger" loading={ban.isPending}>
+            <Button type="submit" variant="danger" loading={form.pending}>
               Ban user
             </Button>
           </div>
