@@ -1,10 +1,11 @@
 import { AUTH_CODE_FIELDS, magicLinkInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
+import { Field, Input } from '@headmark/ui'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
-import { CheckInbox, FormAlert } from './form-alert.tsx'
+import { CheckInbox } from './form-alert.tsx'
 
 /** The e-mailed link signs the user in and opens `destination`. */
 export function MagicLinkForm({ destination }: { destination: string }) {
@@ -21,8 +22,7 @@ export function MagicLinkForm({ destination }: { destination: string }) {
   if (sentTo) return <CheckInbox email={sentTo} what="a sign-in link" />
   return (
     // POST: a submission before the page has hydrated must not put the address in the URL.
-    <form method="post" onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Send magic link" method="post">
       <Field
         label="E-mail"
         required
@@ -31,9 +31,6 @@ export function MagicLinkForm({ destination }: { destination: string }) {
       >
         <Input {...form.input('email')} type="email" autoComplete="email" />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Send magic link
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

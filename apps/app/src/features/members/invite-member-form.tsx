@@ -1,8 +1,8 @@
 import { createInvitationInput } from '@headmark/api/shared'
-import { Button, Field, Input, Select, toast } from '@headmark/ui'
+import { Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
@@ -45,8 +45,7 @@ export function InviteMemberForm({
   const { role } = form.values
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Send invitation">
       <Field
         label="E-mail"
         required
@@ -74,9 +73,6 @@ export function InviteMemberForm({
           onValueChange={(value) => form.setValue('role', value as Role)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Send invitation
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

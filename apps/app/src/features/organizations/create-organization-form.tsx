@@ -1,9 +1,9 @@
 import { createOrganizationInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
+import { Field, Input } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -47,8 +47,7 @@ export function CreateOrganizationForm() {
   }, [slugEdited, suggested, setValue])
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Create organization">
       <Field label="Name" required error={form.error('name')}>
         <Input {...form.input('name')} autoComplete="organization" />
       </Field>
@@ -66,9 +65,6 @@ export function CreateOrganizationForm() {
           }}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create organization
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,7 +1,7 @@
-import { Button, ConfirmDialog, toast } from '@headmark/ui'
+import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { errorText } from '~/lib/form-errors.ts'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { organizationAccess } from './access.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
@@ -13,8 +13,7 @@ import { forgetOrganizationSlug, invalidateOrganizations, type Organization } fr
 export function DeleteOrganization({ organization }: { organization: Organization }) {
   const { canDelete } = organizationAccess(organization.role)
   return (
-    <section aria-labelledby="delete-organization-heading" className="danger-zone stack">
-      <h2 id="delete-organization-heading">Delete this organization</h2>
+    <DangerZone id="delete-organization-heading" heading="Delete this organization">
       <p className="muted">
         Deletes its sites with their pages, metadata revisions, API keys and webhooks, its usage,
         subscription, members and pending invitations. The public API stops answering for its sites
@@ -28,7 +27,7 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
           its owners.
         </p>
       )}
-    </section>
+    </DangerZone>
   )
 }
 
@@ -49,18 +48,11 @@ function DeleteOrganizationDialog({ organization }: { organization: Organization
   })
 
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="danger" className="justify-start">
-          Delete organization
-        </Button>
-      }
+    <DangerConfirm
       title={`Delete ${organization.name}?`}
       description="Every site, page, revision, API key and webhook of this organization goes with it."
       confirmLabel="Delete organization"
-      tone="danger"
       typeToConfirm={{ expected: organization.slug }}
-      errorMessage={errorText}
       onConfirm={(confirmSlug) =>
         remove.mutateAsync({ organizationSlug: organization.slug, confirmSlug })
       }

@@ -1,8 +1,8 @@
 import { updateOrganizationInput } from '@headmark/api/shared'
-import { Button, Field, Input, toast } from '@headmark/ui'
+import { Field, Input, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
@@ -43,13 +43,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const slugChanges = typedSlug !== organization.slug
 
   return (
-    <form
-      onSubmit={form.onSubmit}
-      className="form-stack"
-      noValidate
-      aria-label="Organization settings"
-    >
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Save settings" aria-label="Organization settings">
       <Field label="Name" required error={form.error('name')}>
         <Input {...form.input('name')} autoComplete="organization" />
       </Field>
@@ -82,9 +76,6 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           onChange={(event) => form.setValue('slug', event.currentTarget.value.toLowerCase())}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Save settings
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,8 +1,8 @@
 import { createPageInput, pagePathFieldSchema } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
+import { Field, Input } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -43,8 +43,7 @@ export function CreatePageForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Create page">
       <Field
         label="Path"
         required
@@ -59,9 +58,6 @@ export function CreatePageForm({
           dir="ltr"
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create page
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,21 +1,9 @@
 import { pagePathFieldSchema, updatePagePathInput } from '@headmark/api/shared'
-import {
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-  Field,
-  Input,
-  toast,
-} from '@headmark/ui'
+import { Card, CardContent, Field, Input, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { errorText } from '~/lib/form-errors.ts'
+import { SchemaForm } from '~/components/schema-form.tsx'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
@@ -96,8 +84,11 @@ function ChangePathForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm
+      form={form}
+      submitLabel="Change path"
+      submitDisabled={form.values.path.trim() === path}
+    >
       <Field
         label="Path"
         required
@@ -112,15 +103,7 @@ function ChangePathForm({
           dir="ltr"
         />
       </Field>
-      <Button
-        type="submit"
-        variant="primary"
-        loading={form.pending}
-        disabled={form.values.path.trim() === path}
-      >
-        Change path
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }
 
@@ -135,7 +118,6 @@ function DeletePage({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [error, setError] = useState<string | null>(null)
   const remove = useMutation({
     ...orpc.pages.delete.mutationOptions(),
     meta: { inlineErrors: true },
@@ -150,42 +132,19 @@ function DeletePage({
       })
       await invalidateSiteData(queryClient)
     },
-    onError: (failure) => setError(errorText(failure)),
   })
   return (
-    <section aria-labelledby="delete-page-heading" className="danger-zone stack">
-      <h2 id="delete-page-heading">Delete this page</h2>
+    <DangerZone id="delete-page-heading" heading="Delete this page">
       <p className="muted">
         Deletes the page and every revision of its metadata; its path serves the site’s defaults
         from then on.
       </p>
-      <Dialog onOpenChange={() => setError(null)}>
-        <DialogTrigger asChild>
-          <Button variant="danger" className="justify-start">
-            Delete page
-          </Button>
-        </DialogTrigger>
-        <DialogContent
-          title={`Delete ${path}?`}
-          description="Its revisions go with it. This can not be undone."
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ organizationSlug, siteHostname, pagePath: path })}
-              >
-                Delete page
-              </Button>
-            </>
-          }
-        >
-          <FormAlert message={error} />
-        </DialogContent>
-      </Dialog>
-    </section>
+      <DangerConfirm
+        title={`Delete ${path}?`}
+        description="Its revisions go with it. This can not be undone."
+        confirmLabel="Delete page"
+        onConfirm={() => remove.mutateAsync({ organizationSlug, siteHostname, pagePath: path })}
+      />
+    </DangerZone>
   )
 }

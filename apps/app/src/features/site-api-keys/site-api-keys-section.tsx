@@ -7,7 +7,6 @@ import {
   CardHeader,
   CardTitle,
   CodeBlock,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogClose,
@@ -19,8 +18,8 @@ import {
 import { ORPCError } from '@orpc/client'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { errorText } from '~/lib/form-errors.ts'
+import { SchemaForm } from '~/components/schema-form.tsx'
+import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { siteApiKeysQuery } from './queries.ts'
@@ -126,15 +125,11 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
           />
         )}
         {forbidden ? null : (
-          <form className="site-api-keys__create" onSubmit={form.onSubmit} noValidate>
-            <FormAlert message={form.formError} />
+          <SchemaForm form={form} submitLabel="Create key" className="site-api-keys__create">
             <Field label="New key’s name" error={form.error('name')}>
               <Input {...form.input('name')} maxLength={100} placeholder="Production server" />
             </Field>
-            <Button type="submit" variant="primary" loading={form.pending}>
-              Create key
-            </Button>
-          </form>
+          </SchemaForm>
         )}
       </CardContent>
       <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
@@ -179,7 +174,7 @@ function RevokeButton({
     },
   })
   return (
-    <ConfirmDialog
+    <DangerConfirm
       trigger={
         <Button variant="ghost" size="sm">
           Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
@@ -188,8 +183,6 @@ function RevokeButton({
       title={`Revoke “${apiKey.name}”?`}
       description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
       confirmLabel="Revoke key"
-      tone="danger"
-      errorMessage={errorText}
       onConfirm={() => revoke.mutateAsync({ organizationSlug, siteHostname, apiKeyId: apiKey.id })}
     />
   )

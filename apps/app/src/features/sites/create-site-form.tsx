@@ -1,9 +1,9 @@
 import { createSiteInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
+import { Field, Input } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ComponentProps } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { previewHostname } from './hostname.ts'
@@ -40,8 +40,7 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Create site">
       <Field label="Name" required error={form.error('name')}>
         <Input {...form.input('name')} autoComplete="off" />
       </Field>
@@ -50,10 +49,7 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
         {...form.input('hostname')}
         autoComplete="off"
       />
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create site
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }
 

@@ -1,7 +1,7 @@
-import { Button, ConfirmDialog, toast } from '@headmark/ui'
+import { toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { errorText } from '~/lib/form-errors.ts'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
 
@@ -23,29 +23,21 @@ export function DeleteSite({ organizationSlug, site }: { organizationSlug: strin
   })
 
   return (
-    <section aria-labelledby="delete-site-heading" className="danger-zone stack">
-      <h2 id="delete-site-heading">Delete this site</h2>
+    <DangerZone id="delete-site-heading" heading="Delete this site">
       <p className="muted">
         Deletes its pages, every revision of their metadata and its webhooks. The public API stops
         answering for {site.hostname} at once. This can not be undone.
       </p>
-      <ConfirmDialog
-        trigger={
-          <Button variant="danger" className="justify-start">
-            Delete site
-          </Button>
-        }
+      <DangerConfirm
         title={`Delete ${site.name}?`}
         description="Every page, revision and webhook of this site goes with it."
         confirmLabel="Delete site"
-        tone="danger"
         typeToConfirm={{
           expected: site.hostname,
           normalize: (typed) => typed.trim().toLowerCase(),
         }}
-        errorMessage={errorText}
         onConfirm={() => remove.mutateAsync({ organizationSlug, siteHostname: site.hostname })}
       />
-    </section>
+    </DangerZone>
   )
 }

@@ -1,8 +1,8 @@
 import { updateSiteInput } from '@headmark/api/shared'
-import { Button, Field, Input, Switch, toast } from '@headmark/ui'
+import { Field, Input, Switch, toast } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { HostnameField } from './create-site-form.tsx'
@@ -64,8 +64,7 @@ export function SiteSettingsForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate aria-label="Site settings">
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Save settings" aria-label="Site settings">
       <Field label="Name" required error={form.error('name')}>
         <Input {...form.input('name')} />
       </Field>
@@ -88,9 +87,6 @@ export function SiteSettingsForm({
           onCheckedChange={(checked) => form.setValue('requireApiKey', checked)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Save settings
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
@@ -259,13 +260,11 @@ function DeleteWebhook({ organizationSlug, siteHostname, webhookId }: Props) {
     },
   })
   return (
-    <ConfirmDialog
+    <DangerConfirm
       trigger={<Button variant="danger">Delete</Button>}
       title="Delete this webhook?"
       description="Nothing more is sent to it, and its history is deleted with it."
       confirmLabel="Delete webhook"
-      tone="danger"
-      errorMessage={errorText}
       onConfirm={() => remove.mutateAsync({ organizationSlug, webhookId })}
     />
   )

@@ -1,8 +1,8 @@
 import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
-import { Button, Checkbox, Field, Input, Textarea } from '@headmark/ui'
+import { Checkbox, Field, Input, Textarea } from '@headmark/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
@@ -54,8 +54,7 @@ export function WebhookForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel={webhookId ? 'Save webhook' : 'Create webhook'}>
       <Field
         label="URL"
         required
@@ -77,9 +76,6 @@ export function WebhookForm({
           onCheckedChange={(checked) => form.setValue('legacyBearer', checked === true)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        {webhookId ? 'Save webhook' : 'Create webhook'}
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

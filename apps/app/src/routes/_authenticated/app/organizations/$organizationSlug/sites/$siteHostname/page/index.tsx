@@ -1,9 +1,9 @@
 import type { MetadataEditorTab } from '@headmark/ui'
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { NotFoundView } from '~/components/not-found-view.tsx'
 import { revisionQuery, revisionsQuery } from '~/features/metadata-revisions/queries.ts'
 import { PageEditor } from '~/features/metadata-revisions/page-editor.tsx'
-import { RevisionNotFound } from '~/features/metadata-revisions/revision-not-found.tsx'
 import { editorSearch } from '~/features/pages/search.ts'
 import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
@@ -48,11 +48,25 @@ export const Route = createFileRoute(
   component: PageEditorPage,
 })
 
+/** A revision id the page has no revision for: back to the page's editor. */
 function NotFoundHere() {
   const { organizationSlug, siteHostname } = Route.useParams()
   const { path } = Route.useSearch()
   return (
-    <RevisionNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
+    <NotFoundView
+      what="Revision"
+      description={`${path ?? 'The site’s defaults'} has no such revision.`}
+      action={
+        <Link
+          to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+          params={{ organizationSlug, siteHostname }}
+          search={path === undefined ? {} : { path }}
+          className="text-link"
+        >
+          Edit the current metadata
+        </Link>
+      }
+    />
   )
 }
 

@@ -1,6 +1,6 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { NotFoundView } from '~/components/not-found-view.tsx'
 import { webhookQuery } from '~/features/webhooks/queries.ts'
-import { WebhookNotFound } from '~/features/webhooks/webhook-not-found.tsx'
 import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 export const Route = createFileRoute(
@@ -16,7 +16,22 @@ export const Route = createFileRoute(
   component: Outlet,
 })
 
+/** A webhook id the site has none for (deleted, or never there). */
 function NotFoundHere() {
   const { organizationSlug, siteHostname } = Route.useParams()
-  return <WebhookNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} />
+  return (
+    <NotFoundView
+      what="Webhook"
+      description={`${siteHostname} has no such webhook. It may have been deleted.`}
+      action={
+        <Link
+          to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks"
+          params={{ organizationSlug, siteHostname }}
+          className="text-link"
+        >
+          See the site’s webhooks
+        </Link>
+      }
+    />
+  )
 }
