@@ -1,14 +1,13 @@
 import { contactInputSchema } from '@headmark/api/shared'
 import { Button, Field, Input, Textarea } from '@headmark/ui'
-import { useMutation } from '@tanstack/react-query'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { submitContact } from './contact-submit.ts'
 
 /** A message to the people who run this Headmark instance. */
 export function ContactPage() {
-  const send = useMutation({
+  const send = useInlineMutation({
     mutationFn: (fields: Record<string, string>) => submitContact({ data: fields }),
-    meta: { inlineErrors: true },
   })
   const form = useSchemaForm({
     schema: contactInputSchema,

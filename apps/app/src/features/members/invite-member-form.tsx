@@ -1,9 +1,10 @@
 import { createInvitationInput } from '@headmark/api/shared'
 import { Field, Input, Select, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
 
@@ -24,18 +25,18 @@ export function InviteMemberForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const invite = useMutation({
-    ...orpc.invitations.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (invitation) => {
-      toast.success(`Invitation sent to ${invitation.email}.`)
-      await invalidateMembership(queryClient)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/members',
-        params: { organizationSlug },
-      })
-    },
-  })
+  const invite = useInlineMutation(
+    orpc.invitations.create.mutationOptions({
+      onSuccess: async (invitation) => {
+        toast.success(`Invitation sent to ${invitation.email}.`)
+        await invalidateMembership(queryClient)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/members',
+          params: { organizationSlug },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createInvitationInput,
     defaultValues: { email: '', role: 'member' as Role },

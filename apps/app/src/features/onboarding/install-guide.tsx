@@ -9,11 +9,12 @@ import {
   TabsList,
   TabsTrigger,
 } from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
@@ -141,14 +142,14 @@ function CreateKeyForm({
   onCreated: (key: string) => void
 }) {
   const queryClient = useQueryClient()
-  const create = useMutation({
-    ...orpc.siteApiKeys.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async ({ key }) => {
-      onCreated(key)
-      await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.siteApiKeys.create.mutationOptions({
+      onSuccess: async ({ key }) => {
+        onCreated(key)
+        await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createSiteApiKeyInput,
     defaultValues: { name: 'Production server' },

@@ -1,10 +1,11 @@
 import { createOrganizationInput } from '@headmark/api/shared'
 import { Field, Input } from '@headmark/ui'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
@@ -15,18 +16,18 @@ export function CreateOrganizationForm() {
   const navigate = useNavigate()
   const [slugEdited, setSlugEdited] = useState(false)
 
-  const create = useMutation({
-    ...orpc.organizations.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (organization) => {
-      await queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() })
-      // A new organization has no plan yet: its onboarding starts with choosing one.
-      await navigate({
-        to: '/app/organizations/$organizationSlug/onboarding/plan',
-        params: { organizationSlug: organization.slug },
-      })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.organizations.create.mutationOptions({
+      onSuccess: async (organization) => {
+        await queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() })
+        // A new organization has no plan yet: its onboarding starts with choosing one.
+        await navigate({
+          to: '/app/organizations/$organizationSlug/onboarding/plan',
+          params: { organizationSlug: organization.slug },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createOrganizationInput,
     defaultValues: { name: '', slug: '' },

@@ -1,8 +1,9 @@
 import { toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationAccess } from './access.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 
@@ -35,17 +36,17 @@ function DeleteOrganizationDialog({ organization }: { organization: Organization
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const remove = useMutation({
-    ...orpc.organizations.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`${organization.name} was deleted.`)
-      // The dashboard must not list it any more: read the list again before going there.
-      await invalidateOrganizations(queryClient)
-      await navigate({ to: '/app' })
-      forgetOrganizationSlug(queryClient, organization.slug)
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.organizations.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${organization.name} was deleted.`)
+        // The dashboard must not list it any more: read the list again before going there.
+        await invalidateOrganizations(queryClient)
+        await navigate({ to: '/app' })
+        forgetOrganizationSlug(queryClient, organization.slug)
+      },
+    }),
+  )
 
   return (
     <DangerConfirm

@@ -1,9 +1,10 @@
 import { updateOrganizationInput } from '@headmark/api/shared'
 import { Field, Input, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 
@@ -13,26 +14,26 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const navigate = useNavigate()
   const router = useRouter()
 
-  const update = useMutation({
-    ...orpc.organizations.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (saved) => {
-      toast.success('Organization settings saved.')
-      await invalidateOrganizations(queryClient)
-      if (saved.slug !== organization.slug) {
-        // The slug is in the address: follow the organization to its new one.
-        await navigate({
-          to: '/app/organizations/$organizationSlug/settings',
-          params: { organizationSlug: saved.slug },
-          replace: true,
-        })
-        forgetOrganizationSlug(queryClient, organization.slug)
-      } else {
-        // The name is the crumb and the page title: read by the loader.
-        await router.invalidate()
-      }
-    },
-  })
+  const update = useInlineMutation(
+    orpc.organizations.update.mutationOptions({
+      onSuccess: async (saved) => {
+        toast.success('Organization settings saved.')
+        await invalidateOrganizations(queryClient)
+        if (saved.slug !== organization.slug) {
+          // The slug is in the address: follow the organization to its new one.
+          await navigate({
+            to: '/app/organizations/$organizationSlug/settings',
+            params: { organizationSlug: saved.slug },
+            replace: true,
+          })
+          forgetOrganizationSlug(queryClient, organization.slug)
+        } else {
+          // The name is the crumb and the page title: read by the loader.
+          await router.invalidate()
+        }
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: updateOrganizationInput,
     defaultValues: { name: organization.name, slug: organization.slug },

@@ -1,10 +1,11 @@
 import { createPageInput, pagePathFieldSchema } from '@headmark/api/shared'
 import { Field, Input } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
 const newPageForm = createPageInput.extend({ path: pagePathFieldSchema })
@@ -22,18 +23,18 @@ export function CreatePageForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const create = useMutation({
-    ...orpc.pages.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (page) => {
-      await invalidateSiteData(queryClient)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
-        params: { organizationSlug, siteHostname },
-        search: { path: page.path },
-      })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.pages.create.mutationOptions({
+      onSuccess: async (page) => {
+        await invalidateSiteData(queryClient)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+          params: { organizationSlug, siteHostname },
+          search: { path: page.path },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: newPageForm,
     defaultValues: { path: initialPath },

@@ -1,10 +1,11 @@
 import { pagePathFieldSchema, updatePagePathInput } from '@headmark/api/shared'
 import { Card, CardContent, Field, Input, toast } from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
@@ -53,22 +54,22 @@ function ChangePathForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const update = useMutation({
-    ...orpc.pages.updatePath.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (page) => {
-      toast.success(`The page is now ${page.path}.`)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
-        params: { organizationSlug, siteHostname },
-        search: { path: page.path },
-      })
-      queryClient.removeQueries({
-        queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
-      })
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const update = useInlineMutation(
+    orpc.pages.updatePath.mutationOptions({
+      onSuccess: async (page) => {
+        toast.success(`The page is now ${page.path}.`)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+          params: { organizationSlug, siteHostname },
+          search: { path: page.path },
+        })
+        queryClient.removeQueries({
+          queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
+        })
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: changePathForm,
     defaultValues: { path },
@@ -118,21 +119,21 @@ function DeletePage({
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const remove = useMutation({
-    ...orpc.pages.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`${path} was deleted.`)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname',
-        params: { organizationSlug, siteHostname },
-      })
-      queryClient.removeQueries({
-        queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
-      })
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.pages.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${path} was deleted.`)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname',
+          params: { organizationSlug, siteHostname },
+        })
+        queryClient.removeQueries({
+          queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
+        })
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   return (
     <DangerZone id="delete-page-heading" heading="Delete this page">
       <p className="muted">

@@ -16,11 +16,12 @@ import {
   toast,
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { siteApiKeysQuery } from './queries.ts'
 import './site-api-keys.css'
@@ -43,15 +44,15 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
 
-  const create = useMutation({
-    ...orpc.siteApiKeys.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async ({ key, apiKey }) => {
-      form.form.reset()
-      setCreated({ key, name: apiKey.name })
-      await refresh()
-    },
-  })
+  const create = useInlineMutation(
+    orpc.siteApiKeys.create.mutationOptions({
+      onSuccess: async ({ key, apiKey }) => {
+        form.form.reset()
+        setCreated({ key, name: apiKey.name })
+        await refresh()
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createSiteApiKeyInput,
     defaultValues: { name: '' },
@@ -165,14 +166,14 @@ function RevokeButton({
   apiKey: { id: string; name: string }
   onRevoked: () => Promise<void>
 }) {
-  const revoke = useMutation({
-    ...orpc.siteApiKeys.revoke.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`Key “${apiKey.name}” revoked.`)
-      await onRevoked()
-    },
-  })
+  const revoke = useInlineMutation(
+    orpc.siteApiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`Key “${apiKey.name}” revoked.`)
+        await onRevoked()
+      },
+    }),
+  )
   return (
     <DangerConfirm
       trigger={

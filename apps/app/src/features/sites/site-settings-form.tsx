@@ -1,9 +1,10 @@
 import { updateSiteInput } from '@headmark/api/shared'
 import { Field, Input, Switch, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { HostnameField } from './create-site-form.tsx'
 import { invalidateSiteData, type Site } from './queries.ts'
@@ -19,30 +20,30 @@ export function SiteSettingsForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const update = useMutation({
-    ...orpc.sites.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (saved) => {
-      // What was sent is shown as the server stored it (e.g. a pasted URL as its hostname).
-      form.setValue('hostname', saved.hostname)
-      form.setValue('titleTemplate', saved.titleTemplate ?? '')
-      toast.success('Site settings saved.')
-      if (saved.hostname !== site.hostname) {
-        // The hostname is in the address: follow the site to its new one, and forget the old.
-        await navigate({
-          to: '/app/organizations/$organizationSlug/sites/$siteHostname/edit',
-          params: { organizationSlug, siteHostname: saved.hostname },
-          replace: true,
-        })
-        queryClient.removeQueries({
-          queryKey: orpc.sites.get.key({
-            input: { organizationSlug, siteHostname: site.hostname },
-          }),
-        })
-      }
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const update = useInlineMutation(
+    orpc.sites.update.mutationOptions({
+      onSuccess: async (saved) => {
+        // What was sent is shown as the server stored it (e.g. a pasted URL as its hostname).
+        form.setValue('hostname', saved.hostname)
+        form.setValue('titleTemplate', saved.titleTemplate ?? '')
+        toast.success('Site settings saved.')
+        if (saved.hostname !== site.hostname) {
+          // The hostname is in the address: follow the site to its new one, and forget the old.
+          await navigate({
+            to: '/app/organizations/$organizationSlug/sites/$siteHostname/edit',
+            params: { organizationSlug, siteHostname: saved.hostname },
+            replace: true,
+          })
+          queryClient.removeQueries({
+            queryKey: orpc.sites.get.key({
+              input: { organizationSlug, siteHostname: site.hostname },
+            }),
+          })
+        }
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: updateSiteInput,
     defaultValues: {

@@ -19,6 +19,7 @@ import { useState } from 'react'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { webhookCallsQuery, webhookQuery } from './queries.ts'
 import { useWebhookLive } from './use-webhook-live.ts'
@@ -186,15 +187,15 @@ function SecretCard({
     staleTime: 0,
     gcTime: 0,
   })
-  const rotate = useMutation({
-    ...orpc.webhooks.rotateSecret.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      setShown(true)
-      await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
-      toast.success('New secret created. The previous one keeps signing for 24 hours.')
-    },
-  })
+  const rotate = useInlineMutation(
+    orpc.webhooks.rotateSecret.mutationOptions({
+      onSuccess: async () => {
+        setShown(true)
+        await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
+        toast.success('New secret created. The previous one keeps signing for 24 hours.')
+      },
+    }),
+  )
   return (
     <Card>
       <CardHeader>
@@ -247,18 +248,18 @@ function SecretCard({
 function DeleteWebhook({ organizationSlug, siteHostname, webhookId }: Props) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const remove = useMutation({
-    ...orpc.webhooks.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',
-        params: { organizationSlug, siteHostname },
-      })
-      await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
-      toast.success('Webhook deleted.')
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.webhooks.delete.mutationOptions({
+      onSuccess: async () => {
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',
+          params: { organizationSlug, siteHostname },
+        })
+        await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
+        toast.success('Webhook deleted.')
+      },
+    }),
+  )
   return (
     <DangerConfirm
       trigger={<Button variant="danger">Delete</Button>}

@@ -1,9 +1,10 @@
 import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
 import { Checkbox, Field, Input, Textarea } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
 export interface WebhookFormValues {
@@ -34,16 +35,16 @@ export function WebhookForm({
       params: { organizationSlug, siteHostname, webhookId: id },
     })
   }
-  const create = useMutation({
-    ...orpc.webhooks.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: (created) => done(created.id),
-  })
-  const update = useMutation({
-    ...orpc.webhooks.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: (updated) => done(updated.id),
-  })
+  const create = useInlineMutation(
+    orpc.webhooks.create.mutationOptions({
+      onSuccess: (created) => done(created.id),
+    }),
+  )
+  const update = useInlineMutation(
+    orpc.webhooks.update.mutationOptions({
+      onSuccess: (updated) => done(updated.id),
+    }),
+  )
   const form = useSchemaForm({
     schema: webhookId ? updateWebhookInput : createWebhookInput,
     defaultValues: initial,
