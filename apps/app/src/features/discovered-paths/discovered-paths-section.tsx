@@ -11,7 +11,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc.ts'
 import { type CreatedPage, createPage, discoveredPathsQuery } from './queries.ts'
-import './discovered-paths.css'
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 const countFormat = new Intl.NumberFormat('en')

@@ -24,7 +24,6 @@ import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { siteApiKeysQuery } from './queries.ts'
-import './site-api-keys.css'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })

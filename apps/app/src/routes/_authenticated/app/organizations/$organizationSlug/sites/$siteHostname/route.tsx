@@ -1,6 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { orNotFound, titledHead } from '~/lib/not-found.ts'
 import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
+import discoveredPathsStyles from '~/features/discovered-paths/discovered-paths.css?url'
+import siteApiKeysStyles from '~/features/site-api-keys/site-api-keys.css?url'
 import { siteQuery } from '~/features/sites/queries.ts'
 
 export const Route = createFileRoute(
@@ -13,7 +15,14 @@ export const Route = createFileRoute(
     )
     return { crumb: site.name }
   },
-  head: ({ loaderData, match }) => titledHead(match, 'Site', loaderData?.crumb),
+  head: ({ loaderData, match }) => ({
+    ...titledHead(match, 'Site', loaderData?.crumb),
+    // The overview's and the settings' sections.
+    links: [
+      { rel: 'stylesheet', href: discoveredPathsStyles },
+      { rel: 'stylesheet', href: siteApiKeysStyles },
+    ],
+  }),
   notFoundComponent: NotFoundHere,
   component: Outlet,
 })
