@@ -19,22 +19,22 @@ import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { OnboardingSteps } from './onboarding-steps.tsx'
+import { publicApiUrlQuery } from './queries.ts'
 import { installSnippets } from './snippets.ts'
 
 export interface InstallGuideProps {
   organizationSlug: string
   siteHostname: string
-  /** This Headmark's public metadata API, e.g. `https://headmark.example/api/openapi`. */
-  apiUrl: string
 }
 
 /**
  * The install step: the site's DSN, an API key on request (shown once), and copy-ready code for
  * Next.js, TanStack Start and any server, with the site's values filled in.
  */
-export function InstallGuide({ organizationSlug, siteHostname, apiUrl }: InstallGuideProps) {
+export function InstallGuide({ organizationSlug, siteHostname }: InstallGuideProps) {
   const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
   const { data: site } = useSuspenseQuery(siteQuery(organizationSlug, siteHostname))
+  const { data: apiUrl } = useSuspenseQuery(publicApiUrlQuery())
   const [apiKey, setApiKey] = useState<string | null>(null)
   const canManageSites = organization.role !== 'member'
   const frameworks = installSnippets({ dsn: site.dsn, apiUrl, apiKey })

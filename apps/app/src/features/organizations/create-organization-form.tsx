@@ -8,6 +8,7 @@ import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { slugSuggestionQuery } from './queries.ts'
 
 const SLUG_SUGGESTION_DELAY_MS = 300
 
@@ -38,7 +39,7 @@ export function CreateOrganizationForm() {
   // Until the user types a slug of their own, suggest a free one from the name.
   const debouncedName = useDebouncedValue(form.values.name.trim(), SLUG_SUGGESTION_DELAY_MS)
   const suggestion = useQuery({
-    ...orpc.organizations.suggestSlug.queryOptions({ input: { name: debouncedName } }),
+    ...slugSuggestionQuery(debouncedName),
     enabled: !slugEdited && debouncedName.length > 0,
   })
   const suggested = suggestion.data?.slug ?? ''

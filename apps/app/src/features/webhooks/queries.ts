@@ -18,3 +18,11 @@ export const webhookCallsQuery = (
   orpc.webhooks.getCalls.queryOptions({
     input: { organizationSlug, webhookId, status, ...(cursor ? { cursor } : {}) },
   })
+
+/** The webhook's secret, and its previous one while it still signs: asked for when shown, never kept. */
+export const webhookSecretQuery = (organizationSlug: string, webhookId: string) =>
+  orpc.webhooks.revealSecret.queryOptions({
+    input: { organizationSlug, webhookId },
+    staleTime: 0,
+    gcTime: 0,
+  })

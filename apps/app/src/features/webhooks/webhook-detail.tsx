@@ -21,7 +21,7 @@ import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
-import { webhookCallsQuery, webhookQuery } from './queries.ts'
+import { webhookCallsQuery, webhookQuery, webhookSecretQuery } from './queries.ts'
 import { useWebhookLive } from './use-webhook-live.ts'
 import { disabledReasonText, LastCallBadge } from './webhook-status.tsx'
 
@@ -181,12 +181,7 @@ function SecretCard({
 }) {
   const queryClient = useQueryClient()
   const [shown, setShown] = useState(false)
-  const secret = useQuery({
-    ...orpc.webhooks.revealSecret.queryOptions({ input: { organizationSlug, webhookId } }),
-    enabled: shown,
-    staleTime: 0,
-    gcTime: 0,
-  })
+  const secret = useQuery({ ...webhookSecretQuery(organizationSlug, webhookId), enabled: shown })
   const rotate = useInlineMutation(
     orpc.webhooks.rotateSecret.mutationOptions({
       onSuccess: async () => {

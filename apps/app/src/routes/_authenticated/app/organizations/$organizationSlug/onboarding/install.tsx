@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { publicApiUrl } from '~/features/onboarding/api-url.ts'
 import { validateInstallSearch } from '~/features/onboarding/guards.ts'
 import { InstallGuide } from '~/features/onboarding/install-guide.tsx'
+import { publicApiUrlQuery } from '~/features/onboarding/queries.ts'
 import { guardInstallStep } from '~/features/onboarding/route-guards.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
@@ -17,14 +17,14 @@ export const Route = createFileRoute(
   loaderDeps: ({ search }) => ({ siteHostname: search.siteHostname ?? '' }),
   // A site of another organization, or one that was deleted meanwhile, is said so in place.
   loader: async ({ context, params, deps }) => {
-    const [, apiUrl] = await orNotFound(
+    await orNotFound(
       Promise.all([
         context.queryClient.ensureQueryData(siteQuery(params.organizationSlug, deps.siteHostname)),
-        publicApiUrl(),
+        context.queryClient.ensureQueryData(publicApiUrlQuery()),
       ]),
     )
     // The crumb leads back to this site's install step.
-    return { apiUrl, crumbSearch: { siteHostname: deps.siteHostname } }
+    return { crumbSearch: { siteHostname: deps.siteHostname } }
   },
   head: ({ match }) => titledHead(match, 'Site', 'Install & configure'),
   notFoundComponent: InstallSiteNotFound,
@@ -34,10 +34,7 @@ export const Route = createFileRoute(
 function InstallPage() {
   const { organizationSlug } = Route.useParams()
   const { siteHostname = '' } = Route.useSearch()
-  const { apiUrl } = Route.useLoaderData()
-  return (
-    <InstallGuide organizationSlug={organizationSlug} siteHostname={siteHostname} apiUrl={apiUrl} />
-  )
+  return <InstallGuide organizationSlug={organizationSlug} siteHostname={siteHostname} />
 }
 
 function InstallSiteNotFound() {
