@@ -1,3 +1,4 @@
+import { TextField } from '~/components/schema-form.tsx'
 import {
   Button,
   ConfirmDialog,
@@ -5,8 +6,6 @@ import {
   DialogClose,
   DialogContent,
   DialogTrigger,
-  Field,
-  Input,
   QueryState,
   Skeleton,
   toast,
@@ -16,6 +15,7 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { RowAction } from '~/components/row-action.tsx'
 import { type AdminUser, adminActions, adminKeys, sessionsQuery } from './admin-api.ts'
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
@@ -51,9 +51,7 @@ export function BanDialog({ user }: { user: AdminUser }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="danger">
-          Ban<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
+        <RowAction variant="danger" label="Ban" of={user.email} />
       </DialogTrigger>
       <DialogContent
         title={`Ban ${user.email}`}
@@ -61,22 +59,22 @@ export function BanDialog({ user }: { user: AdminUser }) {
       >
         <form className="form-stack" onSubmit={form.onSubmit} noValidate>
           <FormAlert message={form.formError} />
-          <Field
+          <TextField
+            form={form}
+            name="reason"
             label="Reason"
             optional
             description="Shown to the user when they try to sign in."
-            error={form.error('reason')}
-          >
-            <Input {...form.input('reason')} maxLength={500} />
-          </Field>
-          <Field
+            maxLength={500}
+          />
+          <TextField
+            form={form}
+            name="days"
             label="Ends after (days)"
             optional
             description="Leave empty for a ban without end."
-            error={form.error('days')}
-          >
-            <Input {...form.input('days')} inputMode="numeric" />
-          </Field>
+            inputMode="numeric"
+          />
           <div className="admin-dialog-actions">
             <DialogClose asChild>
               <Button type="button">Cancel</Button>
@@ -97,9 +95,7 @@ export function SessionsDialog({ user }: { user: AdminUser }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm">
-          Sessions<span className="hm-visually-hidden"> of {user.email}</span>
-        </Button>
+        <RowAction label="Sessions" of={`of ${user.email}`} />
       </DialogTrigger>
       <DialogContent title={`Sessions of ${user.email}`}>
         {open ? <SessionList user={user} /> : null}
@@ -167,11 +163,7 @@ export function DeleteDialog({ user }: { user: AdminUser }) {
   })
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="danger">
-          Delete<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
-      }
+      trigger={<RowAction variant="danger" label="Delete" of={user.email} />}
       title={`Delete ${user.email}?`}
       description="Their account, sessions and memberships are removed. This can not be undone."
       confirmLabel="Delete user"

@@ -1,4 +1,5 @@
-import { Badge, Button, DataTable, Field, Input, Select, toast } from '@headmark/ui'
+import { RowAction } from '~/components/row-action.tsx'
+import { Badge, DataTable, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -161,20 +162,22 @@ function UserActions({ user }: { user: AdminUser }) {
   return (
     <div className="admin-actions">
       {user.banned ? (
-        <Button size="sm" loading={unban.isPending} onClick={() => unban.mutate()}>
-          Unban<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
+        <RowAction
+          label="Unban"
+          of={user.email}
+          loading={unban.isPending}
+          onClick={() => unban.mutate()}
+        />
       ) : (
         <BanDialog user={user} />
       )}
-      <Button
-        size="sm"
+      <RowAction
+        label="Impersonate"
+        of={user.email}
         loading={impersonate.isPending}
         disabled={Boolean(user.banned)}
         onClick={() => impersonate.mutate()}
-      >
-        Impersonate<span className="hm-visually-hidden"> {user.email}</span>
-      </Button>
+      />
       <SessionsDialog user={user} />
       <DeleteDialog user={user} />
     </div>

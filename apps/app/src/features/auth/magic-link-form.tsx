@@ -1,8 +1,7 @@
 import { AUTH_CODE_FIELDS, magicLinkInput } from '@headmark/api/shared'
-import { Field, Input } from '@headmark/ui'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { EmailField, SchemaForm } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
 import { CheckInbox } from './form-alert.tsx'
@@ -23,14 +22,7 @@ export function MagicLinkForm({ destination }: { destination: string }) {
   return (
     // POST: a submission before the page has hydrated must not put the address in the URL.
     <SchemaForm form={form} submitLabel="Send magic link" method="post">
-      <Field
-        label="E-mail"
-        required
-        error={form.error('email')}
-        description="We will e-mail you a link that signs you in."
-      >
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
+      <EmailField form={form} description="We will e-mail you a link that signs you in." />
     </SchemaForm>
   )
 }

@@ -1,9 +1,8 @@
 import { AUTH_CODE_FIELDS, signInInput } from '@headmark/api/shared'
-import { Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { authClient } from '~/lib/auth-client.ts'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { EmailField, SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { AuthError, authCall } from './auth-call.ts'
 
@@ -37,12 +36,15 @@ export function SignInForm({ destination }: { destination: string }) {
   return (
     // POST: a submission before the page has hydrated must not put the password in the address.
     <SchemaForm form={form} submitLabel="Sign in" method="post">
-      <Field label="E-mail" required error={form.error('email')}>
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
-      <Field label="Password" required error={form.error('password')}>
-        <Input {...form.input('password')} type="password" autoComplete="current-password" />
-      </Field>
+      <EmailField form={form} />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        required
+        type="password"
+        autoComplete="current-password"
+      />
     </SchemaForm>
   )
 }

@@ -1,8 +1,7 @@
 import { AUTH_CODE_FIELDS, MIN_PASSWORD_LENGTH, signUpInput } from '@headmark/api/shared'
-import { Field, Input } from '@headmark/ui'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { EmailField, SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
 import { CheckInbox } from './form-alert.tsx'
@@ -23,25 +22,18 @@ export function SignUpForm({ destination }: { destination: string }) {
   return (
     // POST: a submission before the page has hydrated must not put the password in the address.
     <SchemaForm form={form} submitLabel="Create account" method="post">
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="name" />
-      </Field>
-      <Field label="E-mail" required error={form.error('email')}>
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
-      <Field
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <EmailField form={form} />
+      <TextField
+        form={form}
+        name="password"
         label="Password"
         required
-        error={form.error('password')}
         description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        <Input
-          {...form.input('password')}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-        />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+      />
     </SchemaForm>
   )
 }

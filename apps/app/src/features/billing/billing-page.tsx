@@ -1,4 +1,5 @@
-import { plans, type Plan, type PlanQuotas } from '@headmark/api/shared'
+import { quotaRows } from '~/features/plans/plan-catalogue.tsx'
+import { plans, type Plan } from '@headmark/api/shared'
 import {
   Badge,
   BarChart,
@@ -29,14 +30,6 @@ import { invalidateBilling, subscriptionQuery, usageQuery } from './queries.ts'
 
 const dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const days = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-
-const quotaRows: Array<{ key: keyof PlanQuotas; label: string; unit?: string }> = [
-  { key: 'sites', label: 'Sites' },
-  { key: 'pagesPerSite', label: 'Pages per site' },
-  { key: 'apiCallsPerMonth', label: 'API calls per month' },
-  { key: 'webhooksPerSite', label: 'Webhooks per site' },
-  { key: 'historyRetentionDays', label: 'History kept', unit: 'days' },
-]
 
 function formatQuota(value: number | null, unit?: string): string {
   if (value === null) return unit === 'days' ? 'Forever' : 'Unlimited'

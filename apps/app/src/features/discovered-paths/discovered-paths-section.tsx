@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -11,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc.ts'
 import { type CreatedPage, createPage, discoveredPathsQuery } from './queries.ts'
+import { RowAction } from '~/components/row-action.tsx'
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 const countFormat = new Intl.NumberFormat('en')
@@ -86,14 +86,13 @@ export function DiscoveredPathsSection({
               header: 'Actions',
               hideHeader: true,
               cell: (discovered) => (
-                <Button
-                  size="sm"
+                <RowAction
+                  label="Create page"
+                  of={discovered.path}
                   loading={create.isPending && create.variables === discovered.path}
                   disabled={create.isPending}
                   onClick={() => create.mutate(discovered.path)}
-                >
-                  Create page<span className="hm-visually-hidden"> {discovered.path}</span>
-                </Button>
+                />
               ),
             },
           ]}

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
 
 const roleHelp: Record<Role, string> = {
@@ -56,10 +56,7 @@ export function InviteMemberForm({
         <Input
           {...form.input('email')}
           type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
+          {...VERBATIM_INPUT}
           placeholder="ada@example.com"
         />
       </Field>

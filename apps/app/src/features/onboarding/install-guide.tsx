@@ -1,14 +1,6 @@
+import { TextField } from '~/components/schema-form.tsx'
 import { createSiteApiKeyInput } from '@headmark/api/shared'
-import {
-  Button,
-  CodeBlock,
-  Field,
-  Input,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@headmark/ui'
+import { Button, CodeBlock, Tabs, TabsContent, TabsList, TabsTrigger } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -160,9 +152,7 @@ function CreateKeyForm({
     <form className="stack" onSubmit={form.onSubmit} noValidate>
       <FormAlert message={form.formError} />
       <div className="onboarding-key">
-        <Field label="Key name" error={form.error('name')}>
-          <Input {...form.input('name')} maxLength={100} autoComplete="off" />
-        </Field>
+        <TextField form={form} name="name" label="Key name" maxLength={100} autoComplete="off" />
         <Button type="submit" loading={form.pending}>
           Create API key
         </Button>

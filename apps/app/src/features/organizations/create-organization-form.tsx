@@ -1,9 +1,8 @@
 import { createOrganizationInput } from '@headmark/api/shared'
-import { Field, Input } from '@headmark/ui'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
@@ -50,23 +49,18 @@ export function CreateOrganizationForm() {
 
   return (
     <SchemaForm form={form} submitLabel="Create organization">
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="organization" />
-      </Field>
-      <Field
+      <TextField form={form} name="name" label="Name" required autoComplete="organization" />
+      <TextField
+        form={form}
+        name="slug"
         label="Slug"
         required
-        error={form.error('slug')}
         description="Used in your dashboard's addresses: /app/organizations/your-slug."
-      >
-        <Input
-          {...form.input('slug')}
-          onChange={(event) => {
-            setSlugEdited(true)
-            form.setValue('slug', event.currentTarget.value.toLowerCase())
-          }}
-        />
-      </Field>
+        onChange={(event) => {
+          setSlugEdited(true)
+          form.setValue('slug', event.currentTarget.value.toLowerCase())
+        }}
+      />
     </SchemaForm>
   )
 }

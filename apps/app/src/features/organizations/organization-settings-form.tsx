@@ -2,10 +2,10 @@ import { updateOrganizationInput } from '@headmark/api/shared'
 import { Field, Input, toast } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 
 /** The organization's name and slug; a new slug moves every address, and the old ones redirect. */
@@ -45,9 +45,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
 
   return (
     <SchemaForm form={form} submitLabel="Save settings" aria-label="Organization settings">
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="organization" />
-      </Field>
+      <TextField form={form} name="name" label="Name" required autoComplete="organization" />
       <Field
         label="Slug"
         required
@@ -70,10 +68,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
       >
         <Input
           {...form.input('slug')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
+          {...VERBATIM_INPUT}
           onChange={(event) => form.setValue('slug', event.currentTarget.value.toLowerCase())}
         />
       </Field>

@@ -6,7 +6,7 @@ import { SchemaForm } from '~/components/schema-form.tsx'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 
 const newPageForm = createPageInput.extend({ path: pagePathFieldSchema })
 
@@ -51,13 +51,7 @@ export function CreatePageForm({
         error={form.error('path')}
         description={`The part of the address after ${siteHostname}, e.g. /pricing. A query string or #fragment is dropped.`}
       >
-        <Input
-          {...form.input('path')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-        />
+        <Input {...form.input('path')} {...VERBATIM_INPUT} />
       </Field>
     </SchemaForm>
   )

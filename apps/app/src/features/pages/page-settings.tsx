@@ -6,7 +6,7 @@ import { SchemaForm } from '~/components/schema-form.tsx'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
 
@@ -96,13 +96,7 @@ function ChangePathForm({
         error={form.error('path')}
         description="The page keeps its revisions. The old path serves the site’s defaults from then on."
       >
-        <Input
-          {...form.input('path')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-        />
+        <Input {...form.input('path')} {...VERBATIM_INPUT} />
       </Field>
     </SchemaForm>
   )

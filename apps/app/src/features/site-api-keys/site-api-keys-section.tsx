@@ -11,15 +11,14 @@ import {
   Dialog,
   DialogClose,
   DialogContent,
-  Field,
-  Input,
   toast,
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
+import { RowAction } from '~/components/row-action.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -126,9 +125,13 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
         )}
         {forbidden ? null : (
           <SchemaForm form={form} submitLabel="Create key" className="site-api-keys__create">
-            <Field label="New key’s name" error={form.error('name')}>
-              <Input {...form.input('name')} maxLength={100} placeholder="Production server" />
-            </Field>
+            <TextField
+              form={form}
+              name="name"
+              label="New key’s name"
+              maxLength={100}
+              placeholder="Production server"
+            />
           </SchemaForm>
         )}
       </CardContent>
@@ -175,11 +178,7 @@ function RevokeButton({
   )
   return (
     <DangerConfirm
-      trigger={
-        <Button variant="ghost" size="sm">
-          Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
-        </Button>
-      }
+      trigger={<RowAction variant="ghost" label="Revoke" of={apiKey.name} />}
       title={`Revoke “${apiKey.name}”?`}
       description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
       confirmLabel="Revoke key"

@@ -3,7 +3,7 @@ import { Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ComponentProps } from 'react'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -42,9 +42,7 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
 
   return (
     <SchemaForm form={form} submitLabel="Create site">
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="off" />
-      </Field>
+      <TextField form={form} name="name" label="Name" required autoComplete="off" />
       <HostnameField
         error={form.error('hostname')}
         {...form.input('hostname')}

@@ -1,8 +1,8 @@
 import { updateSiteInput } from '@headmark/api/shared'
-import { Field, Input, Switch, toast } from '@headmark/ui'
+import { Field, Switch, toast } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -66,18 +66,16 @@ export function SiteSettingsForm({
 
   return (
     <SchemaForm form={form} submitLabel="Save settings" aria-label="Site settings">
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} />
-      </Field>
+      <TextField form={form} name="name" label="Name" required />
       <HostnameField error={form.error('hostname')} {...form.input('hostname')} />
-      <Field
+      <TextField
+        form={form}
+        name="titleTemplate"
         label="Title template"
         optional
-        error={form.error('titleTemplate')}
         description="Wraps every page’s own title: %s stands for it, e.g. “%s · Acme” serves “Pricing · Acme”."
-      >
-        <Input {...form.input('titleTemplate')} placeholder="%s · Acme" />
-      </Field>
+        placeholder="%s · Acme"
+      />
       <Field
         label="Require an API key"
         error={form.error('requireApiKey')}

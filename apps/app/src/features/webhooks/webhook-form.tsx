@@ -1,8 +1,8 @@
 import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
-import { Checkbox, Field, Input, Textarea } from '@headmark/ui'
+import { Checkbox, Field, Textarea } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { SchemaForm } from '~/components/schema-form.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
@@ -56,14 +56,15 @@ export function WebhookForm({
 
   return (
     <SchemaForm form={form} submitLabel={webhookId ? 'Save webhook' : 'Create webhook'}>
-      <Field
+      <TextField
+        form={form}
+        name="url"
         label="URL"
         required
-        error={form.error('url')}
         description={`On ${siteHostname} or one of its subdomains; https:// in production.`}
-      >
-        <Input {...form.input('url')} type="url" inputMode="url" />
-      </Field>
+        type="url"
+        inputMode="url"
+      />
       <Field label="Description" optional error={form.error('description')}>
         <Textarea {...form.input('description')} limit={500} />
       </Field>
