@@ -41,10 +41,10 @@ test('addresses of things that do not exist answer 404 with their not-found view
       heading: 'Revision not found',
       title: /^Revision not found — Headmark$/,
     },
-    // A path with a malformed % escape: no page can have it.
+    // A path with a malformed % escape: no page can have it; the view says what is wrong.
     {
       address: editorUrl(slug, 'lost.example.com', '/%E0%A4%A'),
-      heading: 'Page not found',
+      heading: 'This could not be shown',
       title: /^Page not found — Headmark$/,
     },
     // A path the site has no page for.

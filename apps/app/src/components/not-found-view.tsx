@@ -1,4 +1,4 @@
-import { EmptyState } from '@headmark/ui'
+import { Alert, EmptyState } from '@headmark/ui'
 import type { ReactNode } from 'react'
 
 /**
@@ -17,4 +17,16 @@ export function NotFoundView({
   action: ReactNode
 }) {
   return <EmptyState title={`${what} not found`} description={description} action={action} />
+}
+
+/**
+ * The not-found view of an address whose value the server refused (a page path with a malformed
+ * % escape): what is wrong with it, in place of the content.
+ */
+export function RefusedAddressView({ message }: { message: string }) {
+  return (
+    <Alert tone="danger" live="assertive" headingLevel={1} title="This could not be shown">
+      {message}
+    </Alert>
+  )
 }

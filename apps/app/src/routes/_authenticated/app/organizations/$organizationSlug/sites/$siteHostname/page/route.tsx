@@ -1,9 +1,10 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, type NotFoundRouteProps, Outlet } from '@tanstack/react-router'
+import { RefusedAddressView } from '~/components/not-found-view.tsx'
 import { InPlaceError } from '~/components/in-place-error.tsx'
 import { PageNotFound } from '~/features/pages/page-not-found.tsx'
 import { pageQuery } from '~/features/pages/queries.ts'
 import { pathFromSearch } from '~/features/pages/search.ts'
-import { orNotFound, titledHead } from '~/lib/not-found.ts'
+import { orNotFound, refusedAddress, titledHead } from '~/lib/not-found.ts'
 
 /** One page of the site; without `path`, the site's defaults. */
 export const Route = createFileRoute(
@@ -27,9 +28,12 @@ export const Route = createFileRoute(
   component: Outlet,
 })
 
-function NotFoundHere() {
+function NotFoundHere({ data }: NotFoundRouteProps) {
   const { organizationSlug, siteHostname } = Route.useParams()
   const { path } = Route.useSearch()
+  // A path no page can have (a malformed escape): the server says what is wrong with it.
+  const refused = refusedAddress(data)
+  if (refused) return <RefusedAddressView message={refused} />
   return (
     <PageNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
   )
