@@ -99,3 +99,8 @@ export function EmailField(props: Omit<TextFieldProps<'email'>, 'name' | 'label'
     <TextField name="email" label="E-mail" required type="email" autoComplete="email" {...props} />
   )
 }
+
+/** The required password of a form whose schema has a `password` field. */
+export function PasswordField(props: Omit<TextFieldProps<'password'>, 'name' | 'label'>) {
+  return <TextField name="password" label="Password" required type="password" {...props} />
+}

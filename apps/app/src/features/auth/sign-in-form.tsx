@@ -2,7 +2,7 @@ import { AUTH_CODE_FIELDS, signInInput } from '@headmark/api/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { authClient } from '~/lib/auth-client.ts'
-import { EmailField, SchemaForm, TextField } from '~/components/schema-form.tsx'
+import { EmailField, PasswordField, SchemaForm } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { AuthError, authCall } from './auth-call.ts'
 
@@ -37,14 +37,7 @@ export function SignInForm({ destination }: { destination: string }) {
     // POST: a submission before the page has hydrated must not put the password in the address.
     <SchemaForm form={form} submitLabel="Sign in" method="post">
       <EmailField form={form} />
-      <TextField
-        form={form}
-        name="password"
-        label="Password"
-        required
-        type="password"
-        autoComplete="current-password"
-      />
+      <PasswordField form={form} autoComplete="current-password" />
     </SchemaForm>
   )
 }

@@ -1,7 +1,7 @@
 import { AUTH_CODE_FIELDS, MIN_PASSWORD_LENGTH, signUpInput } from '@headmark/api/shared'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
-import { EmailField, SchemaForm, TextField } from '~/components/schema-form.tsx'
+import { EmailField, PasswordField, SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
 import { CheckInbox } from './form-alert.tsx'
@@ -24,13 +24,9 @@ export function SignUpForm({ destination }: { destination: string }) {
     <SchemaForm form={form} submitLabel="Create account" method="post">
       <TextField form={form} name="name" label="Name" required autoComplete="name" />
       <EmailField form={form} />
-      <TextField
+      <PasswordField
         form={form}
-        name="password"
-        label="Password"
-        required
         description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
       />

@@ -1,4 +1,4 @@
-import { Button } from '@headmark/ui'
+import { HeroActions } from './hero-actions.tsx'
 import { Link } from '@tanstack/react-router'
 import { PlanCatalogue } from '~/features/plans/plan-catalogue.tsx'
 
@@ -28,11 +28,7 @@ export function PricingPage() {
             them through the <Link to="/contact">contact form</Link>.
           </li>
         </ul>
-        <div className="hero-actions">
-          <Button asChild variant="primary" size="lg">
-            <Link to="/get-started">Get Started</Link>
-          </Button>
-        </div>
+        <HeroActions />
       </section>
     </div>
   )

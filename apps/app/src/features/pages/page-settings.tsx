@@ -22,6 +22,7 @@ interface PageSettingsProps {
 export function PageSettings({ organizationSlug, siteHostname, pagePath }: PageSettingsProps) {
   const { data } = useSuspenseQuery(pageQuery(organizationSlug, siteHostname, pagePath))
   const path = data.page.path ?? pagePath
+  const page: PageRef = { organizationSlug, siteHostname, path }
   return (
     <div className="stack-lg page-medium">
       <h1>
@@ -30,27 +31,22 @@ export function PageSettings({ organizationSlug, siteHostname, pagePath }: PageS
       <Card>
         <CardContent>
           <h2 className="card-heading">Path</h2>
-          <ChangePathForm
-            organizationSlug={organizationSlug}
-            siteHostname={siteHostname}
-            path={path}
-          />
+          <ChangePathForm {...page} />
         </CardContent>
       </Card>
-      <DeletePage organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
+      <DeletePage {...page} />
     </div>
   )
 }
 
-function ChangePathForm({
-  organizationSlug,
-  siteHostname,
-  path,
-}: {
+/** The page these settings are of. */
+interface PageRef {
   organizationSlug: string
   siteHostname: string
   path: string
-}) {
+}
+
+function ChangePathForm({ organizationSlug, siteHostname, path }: PageRef) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
@@ -102,15 +98,7 @@ function ChangePathForm({
   )
 }
 
-function DeletePage({
-  organizationSlug,
-  siteHostname,
-  path,
-}: {
-  organizationSlug: string
-  siteHostname: string
-  path: string
-}) {
+function DeletePage({ organizationSlug, siteHostname, path }: PageRef) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const remove = useInlineMutation(
