@@ -1,5 +1,5 @@
-import { Button } from '@headmark/ui'
-import type { ComponentProps } from 'react'
+import { Button, type DataTableColumn } from '@headmark/ui'
+import type { ComponentProps, ReactNode } from 'react'
 
 /**
  * A small button acting on one row of a table (Revoke, Ban, Create page…): it says the action;
@@ -16,4 +16,15 @@ export function RowAction({
       <span className="hm-visually-hidden"> {of}</span>
     </Button>
   )
+}
+
+/**
+ * A table's last column, of its rows' actions: its header ("Actions") is read by assistive
+ * technology but not shown.
+ */
+export function actionsColumn<Row>(
+  cell: (row: Row) => ReactNode,
+  className?: string,
+): DataTableColumn<Row> {
+  return { id: 'actions', header: 'Actions', hideHeader: true, className, cell }
 }

@@ -47,7 +47,6 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
       <DataTable
         label="Users"
         rows={users.data?.users}
-        getRowId={(user) => user.id}
         status={users.status}
         error={users.error}
         errorTitle="The users could not be loaded"

@@ -9,8 +9,13 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc.ts'
-import { type CreatedPage, createPage, discoveredPathsQuery } from './queries.ts'
-import { RowAction } from '~/components/row-action.tsx'
+import {
+  type CreatedPage,
+  createPage,
+  type DiscoveredPath,
+  discoveredPathsQuery,
+} from './queries.ts'
+import { actionsColumn, RowAction } from '~/components/row-action.tsx'
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 const countFormat = new Intl.NumberFormat('en')
@@ -81,20 +86,15 @@ export function DiscoveredPathsSection({
               className: 'discovered-paths__date',
               cell: (discovered) => dateTimeFormat.format(discovered.lastSeenAt),
             },
-            {
-              id: 'actions',
-              header: 'Actions',
-              hideHeader: true,
-              cell: (discovered) => (
-                <RowAction
-                  label="Create page"
-                  of={discovered.path}
-                  loading={create.isPending && create.variables === discovered.path}
-                  disabled={create.isPending}
-                  onClick={() => create.mutate(discovered.path)}
-                />
-              ),
-            },
+            actionsColumn((discovered: DiscoveredPath) => (
+              <RowAction
+                label="Create page"
+                of={discovered.path}
+                loading={create.isPending && create.variables === discovered.path}
+                disabled={create.isPending}
+                onClick={() => create.mutate(discovered.path)}
+              />
+            )),
           ]}
         />
       </CardContent>

@@ -1,3 +1,4 @@
+import { actionsColumn } from '~/components/row-action.tsx'
 import { Badge, Button, ConfirmDialog, DataTable, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Time } from '~/lib/dates.tsx'
@@ -25,7 +26,6 @@ export function InvitationTable({
     <DataTable
       label="Pending invitations"
       rows={invitations}
-      getRowId={(invitation) => invitation.id}
       empty={{
         title: 'No pending invitations',
         description:
@@ -53,16 +53,13 @@ export function InvitationTable({
           className: 'nowrap',
           cell: (invitation) => <Expiry invitation={invitation} />,
         },
-        {
-          id: 'actions',
-          header: 'Actions',
-          hideHeader: true,
-          className: 'row-actions',
-          cell: (invitation) =>
+        actionsColumn<OrganizationInvitation>(
+          (invitation) =>
             mayManage(myRole, invitation.role) ? (
               <InvitationActions invitation={invitation} organizationSlug={organizationSlug} />
             ) : null,
-        },
+          'row-actions',
+        ),
       ]}
     />
   )

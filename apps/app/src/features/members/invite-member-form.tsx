@@ -1,6 +1,5 @@
 import { createInvitationInput } from '@headmark/api/shared'
 import { Field, Input, Select, toast } from '@headmark/ui'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
@@ -22,14 +21,12 @@ export function InviteMemberForm({
   organizationSlug: string
   myRole: Role
 }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-
   const invite = useInlineMutation(
     orpc.invitations.create.mutationOptions({
-      onSuccess: async (invitation) => {
+      onSuccess: async (invitation, _input, _onMutate, { client }) => {
         toast.success(`Invitation sent to ${invitation.email}.`)
-        await invalidateMembership(queryClient)
+        await invalidateMembership(client)
         await navigate({
           to: '/app/organizations/$organizationSlug/members',
           params: { organizationSlug },

@@ -55,7 +55,6 @@ export function PageList({
       <DataTable
         label="Page list"
         rows={items}
-        getRowId={(page) => page.id}
         busy={searching}
         empty={
           search

@@ -18,11 +18,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
-import { RowAction } from '~/components/row-action.tsx'
+import { actionsColumn, RowAction } from '~/components/row-action.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
-import { siteApiKeysQuery } from './queries.ts'
+import { type SiteApiKey, siteApiKeysQuery } from './queries.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
@@ -79,7 +79,6 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
           <DataTable
             label="API keys"
             query={keys}
-            getRowId={(apiKey) => apiKey.id}
             errorTitle="The keys could not be loaded"
             empty={{
               title: 'No API keys',
@@ -107,19 +106,14 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
                 cell: (apiKey) =>
                   apiKey.lastUsedAt ? dateTimeFormat.format(apiKey.lastUsedAt) : 'Never',
               },
-              {
-                id: 'actions',
-                header: 'Actions',
-                hideHeader: true,
-                cell: (apiKey) => (
-                  <RevokeButton
-                    organizationSlug={organizationSlug}
-                    siteHostname={siteHostname}
-                    apiKey={apiKey}
-                    onRevoked={refresh}
-                  />
-                ),
-              },
+              actionsColumn((apiKey: SiteApiKey) => (
+                <RevokeButton
+                  organizationSlug={organizationSlug}
+                  siteHostname={siteHostname}
+                  apiKey={apiKey}
+                  onRevoked={refresh}
+                />
+              )),
             ]}
           />
         )}

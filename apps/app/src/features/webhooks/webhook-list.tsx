@@ -39,7 +39,6 @@ export function WebhookList({
       <DataTable
         label="Webhooks"
         rows={webhooks}
-        getRowId={(hook) => hook.id}
         empty={{
           title: 'No webhooks yet',
           headingLevel: 2,
