@@ -28,3 +28,13 @@ export function actionsColumn<Row>(
 ): DataTableColumn<Row> {
   return { id: 'actions', header: 'Actions', hideHeader: true, className, cell }
 }
+
+/** A table's first column, whose cell names its row (a link to the row's own screen, say). */
+export function rowHeaderColumn<Row>(
+  id: string,
+  header: string,
+  cell: (row: Row) => ReactNode,
+  className?: string,
+): DataTableColumn<Row> {
+  return { id, header, rowHeader: true, className, cell }
+}

@@ -1,4 +1,3 @@
-import { TextField } from '~/components/schema-form.tsx'
 import {
   Button,
   ConfirmDialog,
@@ -13,6 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { z } from 'zod'
+import { TextField } from '~/components/schema-form.tsx'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { RowAction } from '~/components/row-action.tsx'

@@ -1,8 +1,8 @@
-import { RowAction } from '~/components/row-action.tsx'
 import { Badge, DataTable, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { RowAction } from '~/components/row-action.tsx'
 import { sessionQuery } from '~/lib/session.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import {

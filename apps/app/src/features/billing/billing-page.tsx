@@ -1,4 +1,3 @@
-import { quotaRows } from '~/features/plans/plan-catalogue.tsx'
 import { plans, type Plan } from '@headmark/api/shared'
 import {
   Badge,
@@ -19,6 +18,7 @@ import {
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { quotaRows } from '~/features/plans/plan-catalogue.tsx'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'

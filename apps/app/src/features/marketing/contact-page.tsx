@@ -1,6 +1,6 @@
-import { EmailField, TextField } from '~/components/schema-form.tsx'
 import { contactInputSchema } from '@headmark/api/shared'
 import { Button, Field, Textarea } from '@headmark/ui'
+import { EmailField, TextField } from '~/components/schema-form.tsx'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { submitContact } from './contact-submit.ts'

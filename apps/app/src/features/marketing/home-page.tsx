@@ -1,6 +1,6 @@
-import { HeroActions } from './hero-actions.tsx'
 import { CodeBlock } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { HeroActions } from './hero-actions.tsx'
 import { afterHtml, beforeHtml } from './head-example.ts'
 import { installSnippet, tanstackSnippet } from './snippets.ts'
 

@@ -1,5 +1,5 @@
-import { HeroActions } from './hero-actions.tsx'
 import { Link } from '@tanstack/react-router'
+import { HeroActions } from './hero-actions.tsx'
 import { PlanCatalogue } from '~/features/plans/plan-catalogue.tsx'
 
 /** The pricing page: the plan catalogue (the same one onboarding shows) and what plans share. */

@@ -1,6 +1,6 @@
-import { actionsColumn } from '~/components/row-action.tsx'
 import { Badge, Button, ConfirmDialog, DataTable, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { actionsColumn } from '~/components/row-action.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'

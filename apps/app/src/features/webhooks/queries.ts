@@ -1,4 +1,7 @@
-import { orpc } from '~/lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
+
+/** A webhook as `webhooks.list` returns it. */
+export type Webhook = Awaited<ReturnType<RpcClient['webhooks']['list']>>[number]
 
 /** The spec's named queries of webhooks (mirrors packages/api/src/routers/webhooks.ts). */
 export const webhooksQuery = (organizationSlug: string, siteHostname: string) =>
