@@ -1,15 +1,7 @@
 import { expect } from '@playwright/test'
-import {
-  choosePlan,
-  editorUrl,
-  openHydrated,
-  rpc,
-  signUpAndVerify,
-  test,
-  uniqueEmail,
-  uniqueSlug,
-  url,
-} from './helpers.ts'
+import * as e2e from './helpers.ts'
+
+const { editorUrl, openHydrated, rpc, test, url } = e2e
 
 /**
  * An address that names something the organization does not have (a revision, a page, a site, a
@@ -19,15 +11,8 @@ import {
 test('addresses of things that do not exist answer 404 with their not-found view', async ({
   page,
 }) => {
-  await signUpAndVerify(page, uniqueEmail('missing'), 'Nora Nowhere')
-  const slug = uniqueSlug('missing')
-  await rpc(page, 'organizations/create', { name: 'Missing Things', slug })
-  await choosePlan(page, slug)
-  await rpc(page, 'sites/create', {
-    organizationSlug: slug,
-    name: 'Lost',
-    hostname: 'lost.example.com',
-  })
+  await e2e.signUpAndVerify(page, e2e.uniqueEmail('missing'), 'Nora Nowhere')
+  const slug = await e2e.organizationWithSite(page, 'Missing Things', 'lost.example.com')
   await rpc(page, 'pages/create', {
     organizationSlug: slug,
     siteHostname: 'lost.example.com',

@@ -1,4 +1,5 @@
-import { Alert, EmptyState } from '@headmark/ui'
+import { Alert, Button, EmptyState } from '@headmark/ui'
+import { useRouter } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
 /**
@@ -21,11 +22,18 @@ export function NotFoundView({
 
 /**
  * The not-found view of an address whose value the server refused (a page path with a malformed
- * % escape): what is wrong with it, in place of the content.
+ * % escape): what is wrong with it, in place of the content, as a route's error view says it.
  */
 export function RefusedAddressView({ message }: { message: string }) {
+  const router = useRouter()
   return (
-    <Alert tone="danger" live="assertive" headingLevel={1} title="This could not be shown">
+    <Alert
+      tone="danger"
+      live="assertive"
+      headingLevel={1}
+      title="This could not be shown"
+      action={<Button onClick={() => void router.invalidate()}>Try again</Button>}
+    >
       {message}
     </Alert>
   )
