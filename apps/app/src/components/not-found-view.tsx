@@ -1,6 +1,5 @@
 import { Alert, Button, EmptyState } from '@headmark/ui'
-import { useRouter } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useReducer } from 'react'
 
 /**
  * A route's not-found view (its `notFoundComponent`): "<what> not found", why, and the way back.
@@ -23,16 +22,17 @@ export function NotFoundView({
 /**
  * The not-found view of an address whose value the server refused (a page path with a malformed
  * % escape): what is wrong with it, in place of the content, as a route's error view says it.
+ * Try again shows it again, as the error view's does: the same address gets the same answer.
  */
 export function RefusedAddressView({ message }: { message: string }) {
-  const router = useRouter()
+  const [, showAgain] = useReducer((count: number) => count + 1, 0)
   return (
     <Alert
       tone="danger"
       live="assertive"
       headingLevel={1}
       title="This could not be shown"
-      action={<Button onClick={() => void router.invalidate()}>Try again</Button>}
+      action={<Button onClick={showAgain}>Try again</Button>}
     >
       {message}
     </Alert>
