@@ -1,5 +1,6 @@
-import { Alert, Button, EmptyState } from '@headmark/ui'
+import { EmptyState } from '@headmark/ui'
 import { type ReactNode, useReducer } from 'react'
+import { CouldNotBeShown } from './in-place-error.tsx'
 
 /**
  * A route's not-found view (its `notFoundComponent`): "<what> not found", why, and the way back.
@@ -26,15 +27,5 @@ export function NotFoundView({
  */
 export function RefusedAddressView({ message }: { message: string }) {
   const [, showAgain] = useReducer((count: number) => count + 1, 0)
-  return (
-    <Alert
-      tone="danger"
-      live="assertive"
-      headingLevel={1}
-      title="This could not be shown"
-      action={<Button onClick={showAgain}>Try again</Button>}
-    >
-      {message}
-    </Alert>
-  )
+  return <CouldNotBeShown message={message} onRetry={showAgain} />
 }
