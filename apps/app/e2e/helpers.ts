@@ -147,6 +147,22 @@ export async function createOrganization(
   if (plan) await choosePlan(page, slug)
 }
 
+/**
+ * Through RPC, as the app's screens would: a new organization (its slug made from `name`) on a
+ * plan, with one site at `hostname`. Returns the organization's slug.
+ */
+export async function organizationWithSite(
+  page: Page,
+  name: string,
+  hostname: string,
+): Promise<string> {
+  const slug = uniqueSlug(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))
+  await rpc(page, 'organizations/create', { name, slug })
+  await choosePlan(page, slug)
+  await rpc(page, 'sites/create', { organizationSlug: slug, name, hostname })
+  return slug
+}
+
 /** The organization's id, as better-auth's own endpoints want it. */
 export async function organizationId(page: Page, slug: string): Promise<string> {
   const organizations = (await (

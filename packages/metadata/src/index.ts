@@ -7,6 +7,7 @@ export {
   type MetadataClientOptions,
   type MetadataRequestOptions,
 } from './client.ts'
+export * from './field-rules.ts'
 export {
   isGetLatestResponse,
   isMetadata,

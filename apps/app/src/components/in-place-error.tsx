@@ -17,15 +17,20 @@ export function routeErrorMessage(error: unknown): string {
 
 /** A route's error shown where its content would be. */
 export function InPlaceError({ error, reset }: ErrorComponentProps) {
+  return <CouldNotBeShown message={routeErrorMessage(error)} onRetry={reset} />
+}
+
+/** What could not be shown, and why, in place of the content; Try again calls `onRetry`. */
+export function CouldNotBeShown({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Alert
       tone="danger"
       live="assertive"
       headingLevel={1}
       title="This could not be shown"
-      action={<Button onClick={reset}>Try again</Button>}
+      action={<Button onClick={onRetry}>Try again</Button>}
     >
-      {routeErrorMessage(error)}
+      {message}
     </Alert>
   )
 }

@@ -162,3 +162,14 @@ export function useSchemaForm<S extends z.ZodObject, V extends Values>({
     },
   }
 }
+
+/**
+ * Props for a field typed exactly as written (a path, a slug, a hostname, an address): no
+ * capital letter, spelling check or autofill of the browser's, left to right in any language.
+ */
+export const VERBATIM_INPUT = {
+  autoCapitalize: 'none',
+  autoComplete: 'off',
+  spellCheck: false,
+  dir: 'ltr',
+} as const

@@ -1,6 +1,14 @@
 import {
+  CUSTOM_TAG_NAME_PATTERN,
+  customTagNameKey,
+  HREFLANG_PATTERN,
+  IMAGE_TYPE_PATTERN,
+  isHttpUrl,
+  isIconUrl,
   type JsonLdObject,
+  LOCALE_PATTERN,
   MAX_IMAGE_PREVIEWS,
+  METADATA_LIMITS,
   type Metadata,
   OPEN_GRAPH_DETERMINERS,
   OPEN_GRAPH_TYPES,
@@ -9,28 +17,14 @@ import {
 import { z } from 'zod'
 
 // The one validation of the metadata object (public-api.md): what the editor saves, what
-// revisions store, what the public API and webhooks serve. Limits are generous for real pages
-// and keep one revision small; the whole object is also capped at METADATA_MAX_BYTES.
+// revisions store, what the public API and webhooks serve. The field rules and limits are
+// @headmark/metadata's (the editor checks a draft with the same ones); limits are generous for
+// real pages and keep one revision small; the whole object is also capped at METADATA_MAX_BYTES.
+
+export { METADATA_LIMITS }
 
 /** The largest metadata object a revision may hold, as UTF-8 JSON. */
 export const METADATA_MAX_BYTES = 64 * 1024
-
-export const METADATA_LIMITS = {
-  title: 512,
-  description: 4096,
-  text: 512,
-  url: 2048,
-  images: 20,
-  customTags: 100,
-  customTagName: 128,
-  customTagContent: 4096,
-  localeAlternates: 50,
-  alternates: 100,
-  jsonLdObjects: 20,
-  jsonLdDepth: 16,
-  maxSnippet: 100_000,
-  maxVideoPreview: 86_400,
-} as const
 
 // Never stored: a NUL byte breaks PostgreSQL text and every consumer after it.
 const text = (max: number, label: string) =>
@@ -39,35 +33,28 @@ const text = (max: number, label: string) =>
     .max(max, `${label} can have at most ${max} characters.`)
     .refine((value) => !value.includes('\u0000'), `${label} can not contain a NUL character.`)
 
-function isHttpUrl(value: string): boolean {
-  // Characters a URL never holds unencoded: a value with them is markup, not an address.
-  if (/[\s"'<>`\\]/.test(value) || !URL.canParse(value)) return false
-  const { protocol } = new URL(value)
-  return protocol === 'https:' || protocol === 'http:'
-}
-
 const absoluteUrl = (label: string) =>
   text(METADATA_LIMITS.url, label).refine(
     isHttpUrl,
     `${label} must be a full URL starting with https:// or http://.`,
   )
 
-// Icons may also be a path on the customer's own site ("/favicon.svg"), which browsers resolve
-// against the page; "//host/x" is another host and is refused like any non-http(s) URL.
+// Icons may also be a path on the customer's own site ("/favicon.svg").
 const iconUrl = text(METADATA_LIMITS.url, 'The icon URL').refine(
-  (value) => isHttpUrl(value) || (value.startsWith('/') && !value.startsWith('//')),
+  isIconUrl,
   'The icon URL must be a full URL (https://…) or a path on your site starting with /.',
 )
 
 const dimension = (label: string) =>
   z
     .number({ error: `Enter the ${label} in whole pixels.` })
+    // isWholePixels, said as two messages.
     .int(`Enter the ${label} in whole pixels.`)
     .min(1, `The ${label} must be at least 1 pixel.`)
-    .max(100_000, `The ${label} can be at most 100000 pixels.`)
+    .max(METADATA_LIMITS.pixels, `The ${label} can be at most ${METADATA_LIMITS.pixels} pixels.`)
 
-const mimeType = text(255, 'The image type').regex(
-  /^image\/[a-z0-9.+-]+$/i,
+const mimeType = text(METADATA_LIMITS.mimeType, 'The image type').regex(
+  IMAGE_TYPE_PATTERN,
   'Use an image media type such as image/png or image/jpeg.',
 )
 
@@ -86,23 +73,17 @@ const icon = imageOf(iconUrl)
 const images = <T extends z.ZodType>(item: T) =>
   z.array(item).max(METADATA_LIMITS.images, `At most ${METADATA_LIMITS.images} images.`)
 
-const locale = text(35, 'The locale').regex(
-  /^[a-z]{2,3}(_[A-Z]{2})?$/,
+const locale = text(METADATA_LIMITS.locale, 'The locale').regex(
+  LOCALE_PATTERN,
   'Use a locale such as en_US or fr_FR.',
 )
 
 const customTag = z.strictObject({
   name: text(METADATA_LIMITS.customTagName, 'The tag name')
     .min(1, 'Enter a name.')
-    .regex(/^[^\s"'<>=/]+$/, 'Names can not contain spaces, quotes, <, >, = or /.'),
+    .regex(CUSTOM_TAG_NAME_PATTERN, 'Names can not contain spaces, quotes, <, >, = or /.'),
   content: text(METADATA_LIMITS.customTagContent, 'The tag content'),
 })
-
-/**
- * A language tag as `hreflang` takes it: a language (ISO 639-1 or -2), optionally a script and a
- * region (`en`, `fr-CA`, `zh-Hant-TW`, `es-419`), or `x-default`. Compared case-insensitively.
- */
-export const HREFLANG_PATTERN = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?)$/i
 
 const robots = z.strictObject({
   noindex: z.boolean().optional(),
@@ -281,7 +262,7 @@ export const metadataSchema = z
   .superRefine((metadata, ctx) => {
     const seen = new Set<string>()
     metadata.customTags?.forEach((tag, index) => {
-      const key = tag.name.trim().toLowerCase()
+      const key = customTagNameKey(tag.name)
       if (RESERVED_CUSTOM_TAG_NAMES.has(key) || RESERVED_PREFIXES.some((p) => key.startsWith(p))) {
         ctx.addIssue({
           code: 'custom',

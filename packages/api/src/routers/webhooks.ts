@@ -4,6 +4,7 @@ import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { checkWebhookQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
+import { livePreviousSecret } from '../domain/webhook-secrets.ts'
 import { site, webhook, webhookCall, webhookMessage } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { createWebhookInput, updateWebhookInput, webhookIdSchema } from '../shared/webhooks.ts'
@@ -136,10 +137,7 @@ async function views(db: Database, where: ReturnType<typeof eq>): Promise<Webhoo
       failingSince: hook.failingSince,
       failureStreak: streak?.count ?? 0,
       lastCall: last ?? null,
-      previousSecretExpiresAt:
-        hook.previousSecretExpiresAt && hook.previousSecretExpiresAt.getTime() > Date.now()
-          ? hook.previousSecretExpiresAt
-          : null,
+      previousSecretExpiresAt: livePreviousSecret(hook)?.expiresAt ?? null,
       createdAt: hook.createdAt,
       updatedAt: hook.updatedAt,
     })
@@ -337,16 +335,11 @@ export const webhooksRouter = {
         context.organization.id,
         input.webhookId,
       )
-      const previousAlive =
-        hook.previousSecretEncrypted !== null &&
-        hook.previousSecretExpiresAt !== null &&
-        hook.previousSecretExpiresAt.getTime() > Date.now()
+      const previous = livePreviousSecret(hook)
       return {
         secret: context.webhooks.secrets.open(hook.secretEncrypted),
-        previousSecret: previousAlive
-          ? context.webhooks.secrets.open(hook.previousSecretEncrypted as string)
-          : null,
-        previousSecretExpiresAt: previousAlive ? hook.previousSecretExpiresAt : null,
+        previousSecret: previous ? context.webhooks.secrets.open(previous.encrypted) : null,
+        previousSecretExpiresAt: previous?.expiresAt ?? null,
       }
     }),
 

@@ -43,6 +43,11 @@ describe('DataTable', () => {
     expect(within(table).getByRole('button', { name: 'Open Blog' })).toBeTruthy()
   })
 
+  it('keys rows by their id when it is given no getRowId', () => {
+    render(<DataTable columns={columns} label="Sites" rows={sites} />)
+    expect(within(screen.getByRole('table', { name: 'Sites' })).getAllByRole('row')).toHaveLength(3)
+  })
+
   it('shows placeholder rows in a busy table while loading', () => {
     render(<DataTable {...base} rows={undefined} status="pending" loadingRows={4} />)
     const table = screen.getByRole('table', { name: 'Sites' })

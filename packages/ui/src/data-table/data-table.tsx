@@ -40,7 +40,8 @@ export interface DataTableProps<Row> extends QueryErrorProps {
   query?: QueryLike<readonly Row[]>
   /** The rows, when not given through `query`. */
   rows?: readonly Row[] | undefined
-  getRowId: (row: Row) => string
+  /** The row's key; by default its `id`. */
+  getRowId?: (row: Row) => string
   /** Names the table (a caption only screen readers hear) and its scroll region. */
   label: string
   /** A visible caption instead of the hidden one. */
@@ -63,15 +64,17 @@ export interface DataTableProps<Row> extends QueryErrorProps {
  * (its own width, not the window's), each row becomes a card that labels its values.
  *
  * @example
- * <DataTable label="Sites" rows={sites} getRowId={(site) => site.id}
+ * <DataTable label="Sites" rows={sites}
  *   columns={[{ id: 'name', header: 'Name', rowHeader: true, cell: (site) => site.name }]}
  *   empty={{ title: 'No sites yet' }} />
  */
+const idOf = (row: unknown) => String((row as { id: unknown }).id)
+
 export function DataTable<Row>({
   columns,
   query,
   rows = query?.data,
-  getRowId,
+  getRowId = idOf,
   label,
   caption,
   status = query?.status ?? 'success',

@@ -1,14 +1,5 @@
-import type { Metadata } from '@headmark/metadata'
+import { HREFLANG_PATTERN, isHttpUrl, type Metadata } from '@headmark/metadata'
 import type { MetadataErrors } from './paths.ts'
-
-// hreflang: a language, optionally a script and a region (en, fr-CA, zh-Hant-TW, es-419), or x-default.
-const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?)$/i
-
-function isHttpUrl(value: string) {
-  if (/[\s"'<>`\\]/.test(value) || !URL.canParse(value)) return false
-  const { protocol } = new URL(value)
-  return protocol === 'https:' || protocol === 'http:'
-}
 
 const isDirectiveNumber = (value: unknown) =>
   value === undefined || (Number.isInteger(value) && (value as number) >= -1)
@@ -29,7 +20,7 @@ export function checkSearchFields(errors: MetadataErrors, metadata: Metadata): v
   const seen = new Set<string>()
   for (const [tag, url] of Object.entries(metadata.alternates ?? {})) {
     const path = `alternates.${tag}`
-    if (!HREFLANG.test(tag))
+    if (!HREFLANG_PATTERN.test(tag))
       errors[path] =
         `“${tag.slice(0, 64)}” is not a language tag: use one such as en, fr-CA or x-default.`
     else if (seen.has(tag.toLowerCase()))

@@ -1,22 +1,23 @@
-import type { CustomTag, Metadata, MetadataImage } from '@headmark/metadata'
+import {
+  CUSTOM_TAG_NAME_PATTERN,
+  type CustomTag,
+  customTagNameKey,
+  IMAGE_TYPE_PATTERN,
+  isHttpUrl,
+  isIconUrl,
+  isWholePixels,
+  LOCALE_PATTERN,
+  type Metadata,
+  type MetadataImage,
+} from '@headmark/metadata'
 import type { MetadataErrors } from './paths.ts'
 import { checkSearchFields } from './validate-search.ts'
 
 export const TITLE_TARGET = 60
 export const DESCRIPTION_TARGET = 160
 
-const LOCALE = /^[a-z]{2,3}(_[A-Z]{2})?$/
-const MIME = /^image\/[a-z0-9.+-]+$/i
-const TAG_NAME = /^[^\s"'<>=/]+$/
-
-function isHttpUrl(value: string) {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
-}
+// The rules are @headmark/metadata's (the server refuses what breaks them); the messages here
+// say what to type into the editor's field.
 
 function checkImage(
   errors: MetadataErrors,
@@ -25,17 +26,17 @@ function checkImage(
   allowRootRelative: boolean,
 ) {
   if (!image.url?.trim()) errors[`${path}.url`] = 'Enter the image URL.'
-  else if (!(isHttpUrl(image.url) || (allowRootRelative && image.url.startsWith('/'))))
+  else if (!(allowRootRelative ? isIconUrl(image.url) : isHttpUrl(image.url)))
     errors[`${path}.url`] = allowRootRelative
       ? 'Enter a full URL (https://…) or a path starting with /.'
       : 'Enter a full URL starting with https://.'
   for (const side of ['width', 'height'] as const) {
     const value = image[side]
-    if (!Number.isInteger(value) || value < 1)
+    if (!isWholePixels(value))
       errors[`${path}.${side}`] = `Enter the ${side} in whole pixels (1 or more).`
   }
   if (!image.mimeType?.trim()) errors[`${path}.mimeType`] = 'Enter the image type, e.g. image/png.'
-  else if (!MIME.test(image.mimeType))
+  else if (!IMAGE_TYPE_PATTERN.test(image.mimeType))
     errors[`${path}.mimeType`] = 'Use an image media type such as image/png or image/jpeg.'
 }
 
@@ -44,10 +45,10 @@ function checkTags(errors: MetadataErrors, tags: CustomTag[]) {
   tags.forEach((tag, index) => {
     const name = tag.name.trim()
     if (!name) errors[`customTags.${index}.name`] = 'Enter a name.'
-    else if (!TAG_NAME.test(name))
+    else if (!CUSTOM_TAG_NAME_PATTERN.test(name))
       errors[`customTags.${index}.name`] = 'Names can not contain spaces, quotes, <, >, = or /.'
     else {
-      const key = name.toLowerCase()
+      const key = customTagNameKey(name)
       const first = seen.get(key)
       if (first === undefined) seen.set(key, index)
       else {
@@ -68,9 +69,9 @@ export function validateMetadata(metadata: Metadata): MetadataErrors {
   const og = metadata.openGraph
   if (og?.url && !isHttpUrl(og.url))
     errors['openGraph.url'] = 'Enter a full URL starting with https://.'
-  if (og?.locale && !LOCALE.test(og.locale))
+  if (og?.locale && !LOCALE_PATTERN.test(og.locale))
     errors['openGraph.locale'] = 'Use a locale such as en_US or fr_FR.'
-  const badAlternate = og?.localeAlternate?.find((locale) => !LOCALE.test(locale))
+  const badAlternate = og?.localeAlternate?.find((locale) => !LOCALE_PATTERN.test(locale))
   if (badAlternate)
     errors['openGraph.localeAlternate'] = `“${badAlternate}” is not a locale such as en_GB.`
   if (og?.image) checkImage(errors, 'openGraph.image', og.image, false)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Metadata } from '@headmark/metadata'
-import { diffMetadata, diffText, type FieldChange } from './diff.ts'
+import { diffMetadata, diffText, type FieldChange, metadataChanges } from './diff.ts'
 
 describe('diffMetadata', () => {
   it('finds nothing between equal revisions', () => {
@@ -99,6 +99,21 @@ describe('diffText', () => {
     expect(diffText(before, after)).toEqual([
       { kind: 'removed', text: before },
       { kind: 'added', text: after },
+    ])
+  })
+})
+
+describe('metadataChanges', () => {
+  it('lists the fields that differ in the order met in the first, then in the second', () => {
+    expect(
+      metadataChanges(
+        { title: 'Mine', openGraph: { title: 'OG' } },
+        { noindex: true, title: 'Theirs', openGraph: {} },
+      ),
+    ).toEqual([
+      { path: 'title', kind: 'changed', before: 'Mine', after: 'Theirs' },
+      { path: 'openGraph.title', kind: 'removed', before: 'OG' },
+      { path: 'noindex', kind: 'added', after: 'true' },
     ])
   })
 })

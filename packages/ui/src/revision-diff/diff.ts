@@ -60,32 +60,22 @@ function flatten(value: unknown, path: string, into: Map<string, string>) {
 }
 
 /**
- * The fields that differ between two revisions, in the editor's order.
+ * The fields that differ between two revisions, in the order they are first met in `before`
+ * then in `after`.
  *
  * @example
- * diffMetadata({ title: 'Old' }, { title: 'New', description: 'Added' })
+ * metadataChanges({ title: 'Old', noindex: true }, { description: 'Added', title: 'New' })
  * // [{ path: 'title', kind: 'changed', before: 'Old', after: 'New' },
+ * //  { path: 'noindex', kind: 'removed', before: 'true' },
  * //  { path: 'description', kind: 'added', after: 'Added' }]
  */
-export function diffMetadata(before: Metadata, after: Metadata): FieldChange[] {
+export function metadataChanges(before: Metadata, after: Metadata): FieldChange[] {
   const old = new Map<string, string>()
   const next = new Map<string, string>()
   flatten(before, '', old)
   flatten(after, '', next)
-  const paths = [...new Set([...old.keys(), ...next.keys()])]
-  // Names by the editor's order, list entries by their index.
-  const key = (path: string) =>
-    path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : rank(segment)))
-  paths.sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)]
-    for (let i = 0; i < Math.max(ka.length, kb.length); i += 1) {
-      const difference = (ka[i] ?? -1) - (kb[i] ?? -1)
-      if (difference) return difference
-    }
-    return 0
-  })
   const changes: FieldChange[] = []
-  for (const path of paths) {
+  for (const path of new Set([...old.keys(), ...next.keys()])) {
     const was = old.get(path)
     const is = next.get(path)
     if (was === is) continue
@@ -94,6 +84,29 @@ export function diffMetadata(before: Metadata, after: Metadata): FieldChange[] {
     else changes.push({ path, kind: 'changed', before: was, after: is })
   }
   return changes
+}
+
+// Names by the editor's order, list entries by their index.
+const sortKey = (path: string) =>
+  path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : rank(segment)))
+
+/**
+ * The fields that differ between two revisions, in the editor's order.
+ *
+ * @example
+ * diffMetadata({ title: 'Old' }, { title: 'New', description: 'Added' })
+ * // [{ path: 'title', kind: 'changed', before: 'Old', after: 'New' },
+ * //  { path: 'description', kind: 'added', after: 'Added' }]
+ */
+export function diffMetadata(before: Metadata, after: Metadata): FieldChange[] {
+  return metadataChanges(before, after).sort((a, b) => {
+    const [ka, kb] = [sortKey(a.path), sortKey(b.path)]
+    for (let i = 0; i < Math.max(ka.length, kb.length); i += 1) {
+      const difference = (ka[i] ?? -1) - (kb[i] ?? -1)
+      if (difference) return difference
+    }
+    return 0
+  })
 }
 
 export type TextDiffPart = { kind: 'same' | 'added' | 'removed'; text: string }

@@ -1,6 +1,7 @@
 export {
   diffMetadata,
   diffText,
+  metadataChanges,
   type FieldChange,
   type FieldChangeKind,
   type TextDiffPart,

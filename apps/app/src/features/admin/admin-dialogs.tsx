@@ -5,70 +5,81 @@ import {
   DialogClose,
   DialogContent,
   DialogTrigger,
-  Field,
-  Input,
   QueryState,
   Skeleton,
   toast,
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { TextField } from '~/components/schema-form.tsx'
+import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { RowAction } from '~/components/row-action.tsx'
 import { type AdminUser, adminActions, adminKeys, sessionsQuery } from './admin-api.ts'
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 export const formatDate = (value: Date | string) => dateTime.format(new Date(value))
 
+/** The ban form's fields: an optional reason, and an optional length in whole days. */
+export const banInput = z.object({
+  reason: z.string().trim().max(500),
+  days: z
+    .string()
+    .trim()
+    .refine(
+      (days) => days === '' || (Number.isInteger(Number(days)) && +days >= 1 && +days <= 3650),
+      'Enter whole days between 1 and 3650, or leave it empty for a ban without end.',
+    )
+    .transform((days) => (days === '' ? null : Number(days))),
+})
+
 /** Ban with a reason and an optional expiry in days. */
 export function BanDialog({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState('')
-  const [days, setDays] = useState('')
-  const daysNumber = days.trim() === '' ? null : Number(days)
-  const daysError =
-    daysNumber !== null && (!Number.isInteger(daysNumber) || daysNumber < 1 || daysNumber > 3650)
-      ? 'Enter whole days between 1 and 3650, or leave it empty for a ban without end.'
-      : undefined
-  const ban = useMutation({
-    mutationFn: () => adminActions.ban(user.id, reason.trim(), daysNumber),
-    onSuccess: async () => {
+  const form = useSchemaForm({
+    schema: banInput,
+    defaultValues: { reason: '', days: '' },
+    submit: async ({ reason, days }) => {
+      await adminActions.ban(user.id, reason, days)
       toast.success(`${user.email} is banned.`)
       setOpen(false)
       await queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!daysError) ban.mutate()
-  }
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="danger">
-          Ban<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
+        <RowAction variant="danger" label="Ban" of={user.email} />
       </DialogTrigger>
       <DialogContent
         title={`Ban ${user.email}`}
         description="A banned user is signed out everywhere and refused at sign-in until the ban ends."
       >
-        <form className="form-stack" onSubmit={submit}>
-          <Field label="Reason" optional description="Shown to the user when they try to sign in.">
-            <Input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <Field
+        <form className="form-stack" onSubmit={form.onSubmit} noValidate>
+          <FormAlert message={form.formError} />
+          <TextField
+            form={form}
+            name="reason"
+            label="Reason"
+            optional
+            description="Shown to the user when they try to sign in."
+            maxLength={500}
+          />
+          <TextField
+            form={form}
+            name="days"
             label="Ends after (days)"
             optional
             description="Leave empty for a ban without end."
-            error={daysError}
-          >
-            <Input inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
-          </Field>
+            inputMode="numeric"
+          />
           <div className="admin-dialog-actions">
             <DialogClose asChild>
               <Button type="button">Cancel</Button>
             </DialogClose>
-            <Button type="submit" variant="danger" loading={ban.isPending}>
+            <Button type="submit" variant="danger" loading={form.pending}>
               Ban user
             </Button>
           </div>
@@ -84,9 +95,7 @@ export function SessionsDialog({ user }: { user: AdminUser }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm">
-          Sessions<span className="hm-visually-hidden"> of {user.email}</span>
-        </Button>
+        <RowAction label="Sessions" of={`of ${user.email}`} />
       </DialogTrigger>
       <DialogContent title={`Sessions of ${user.email}`}>
         {open ? <SessionList user={user} /> : null}
@@ -154,11 +163,7 @@ export function DeleteDialog({ user }: { user: AdminUser }) {
   })
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="sm" variant="danger">
-          Delete<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
-      }
+      trigger={<RowAction variant="danger" label="Delete" of={user.email} />}
       title={`Delete ${user.email}?`}
       description="Their account, sessions and memberships are removed. This can not be undone."
       confirmLabel="Delete user"

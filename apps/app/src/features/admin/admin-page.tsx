@@ -1,7 +1,8 @@
-import { Badge, Button, DataTable, Field, Input, Select, toast } from '@headmark/ui'
+import { Badge, DataTable, Field, Input, Select, toast } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { RowAction } from '~/components/row-action.tsx'
 import { sessionQuery } from '~/lib/session.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import {
@@ -46,7 +47,6 @@ export function AdminPage({ currentUserId }: { currentUserId: string }) {
       <DataTable
         label="Users"
         rows={users.data?.users}
-        getRowId={(user) => user.id}
         status={users.status}
         error={users.error}
         errorTitle="The users could not be loaded"
@@ -161,20 +161,22 @@ function UserActions({ user }: { user: AdminUser }) {
   return (
     <div className="admin-actions">
       {user.banned ? (
-        <Button size="sm" loading={unban.isPending} onClick={() => unban.mutate()}>
-          Unban<span className="hm-visually-hidden"> {user.email}</span>
-        </Button>
+        <RowAction
+          label="Unban"
+          of={user.email}
+          loading={unban.isPending}
+          onClick={() => unban.mutate()}
+        />
       ) : (
         <BanDialog user={user} />
       )}
-      <Button
-        size="sm"
+      <RowAction
+        label="Impersonate"
+        of={user.email}
         loading={impersonate.isPending}
         disabled={Boolean(user.banned)}
         onClick={() => impersonate.mutate()}
-      >
-        Impersonate<span className="hm-visually-hidden"> {user.email}</span>
-      </Button>
+      />
       <SessionsDialog user={user} />
       <DeleteDialog user={user} />
     </div>

@@ -1,10 +1,10 @@
 import { AUTH_CODE_FIELDS, magicLinkInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
+import { EmailField, SchemaForm } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
-import { CheckInbox, FormAlert } from './form-alert.tsx'
+import { CheckInbox } from './form-alert.tsx'
 
 /** The e-mailed link signs the user in and opens `destination`. */
 export function MagicLinkForm({ destination }: { destination: string }) {
@@ -21,19 +21,8 @@ export function MagicLinkForm({ destination }: { destination: string }) {
   if (sentTo) return <CheckInbox email={sentTo} what="a sign-in link" />
   return (
     // POST: a submission before the page has hydrated must not put the address in the URL.
-    <form method="post" onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field
-        label="E-mail"
-        required
-        error={form.error('email')}
-        description="We will e-mail you a link that signs you in."
-      >
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Send magic link
-      </Button>
-    </form>
+    <SchemaForm form={form} submitLabel="Send magic link" method="post">
+      <EmailField form={form} description="We will e-mail you a link that signs you in." />
+    </SchemaForm>
   )
 }

@@ -1,11 +1,10 @@
 import { AUTH_CODE_FIELDS, signInInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { authClient } from '~/lib/auth-client.ts'
+import { EmailField, PasswordField, SchemaForm } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { AuthError, authCall } from './auth-call.ts'
-import { FormAlert } from './form-alert.tsx'
 
 const UNCONFIRMED_MESSAGE =
   'Confirm your e-mail address first: we have sent you a new link that signs you in.'
@@ -36,17 +35,9 @@ export function SignInForm({ destination }: { destination: string }) {
   })
   return (
     // POST: a submission before the page has hydrated must not put the password in the address.
-    <form method="post" onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field label="E-mail" required error={form.error('email')}>
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
-      <Field label="Password" required error={form.error('password')}>
-        <Input {...form.input('password')} type="password" autoComplete="current-password" />
-      </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Sign in
-      </Button>
-    </form>
+    <SchemaForm form={form} submitLabel="Sign in" method="post">
+      <EmailField form={form} />
+      <PasswordField form={form} autoComplete="current-password" />
+    </SchemaForm>
   )
 }

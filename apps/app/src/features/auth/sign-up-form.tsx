@@ -1,10 +1,10 @@
 import { AUTH_CODE_FIELDS, MIN_PASSWORD_LENGTH, signUpInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
+import { EmailField, PasswordField, SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { authCall } from './auth-call.ts'
-import { CheckInbox, FormAlert } from './form-alert.tsx'
+import { CheckInbox } from './form-alert.tsx'
 
 /** The e-mail confirmation link signs the new user in and opens `destination`. */
 export function SignUpForm({ destination }: { destination: string }) {
@@ -21,30 +21,15 @@ export function SignUpForm({ destination }: { destination: string }) {
   if (sentTo) return <CheckInbox email={sentTo} what="a link to confirm your e-mail address" />
   return (
     // POST: a submission before the page has hydrated must not put the password in the address.
-    <form method="post" onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="name" />
-      </Field>
-      <Field label="E-mail" required error={form.error('email')}>
-        <Input {...form.input('email')} type="email" autoComplete="email" />
-      </Field>
-      <Field
-        label="Password"
-        required
-        error={form.error('password')}
+    <SchemaForm form={form} submitLabel="Create account" method="post">
+      <TextField form={form} name="name" label="Name" required autoComplete="name" />
+      <EmailField form={form} />
+      <PasswordField
+        form={form}
         description={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        <Input
-          {...form.input('password')}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-        />
-      </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create account
-      </Button>
-    </form>
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+      />
+    </SchemaForm>
   )
 }

@@ -1,4 +1,4 @@
-import { plans, type Plan, type PlanQuotas } from '@headmark/api/shared'
+import { plans, type Plan } from '@headmark/api/shared'
 import {
   Badge,
   BarChart,
@@ -15,12 +15,14 @@ import {
   TableRow,
   toast,
 } from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { quotaRows } from '~/features/plans/plan-catalogue.tsx'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { OrganizationHeader } from '~/features/organizations/organization-header.tsx'
 import { formatCount, meterLevel } from './meters.ts'
@@ -28,14 +30,6 @@ import { invalidateBilling, subscriptionQuery, usageQuery } from './queries.ts'
 
 const dates = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const days = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-
-const quotaRows: Array<{ key: keyof PlanQuotas; label: string; unit?: string }> = [
-  { key: 'sites', label: 'Sites' },
-  { key: 'pagesPerSite', label: 'Pages per site' },
-  { key: 'apiCallsPerMonth', label: 'API calls per month' },
-  { key: 'webhooksPerSite', label: 'Webhooks per site' },
-  { key: 'historyRetentionDays', label: 'History kept', unit: 'days' },
-]
 
 function formatQuota(value: number | null, unit?: string): string {
   if (value === null) return unit === 'days' ? 'Forever' : 'Unlimited'
@@ -242,20 +236,20 @@ function PlanChoice({
   const queryClient = useQueryClient()
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const subscribe = useMutation({
-    ...orpc.billing.subscribe.mutationOptions(),
-    meta: { inlineErrors: true },
-    onMutate: () => {
-      setError(null)
-      setNotice(null)
-    },
-    onSuccess: async (answer, input) => {
-      if (follow(answer.checkoutUrl)) return
-      await invalidateBilling(queryClient)
-      setNotice(`The ${plans.find((plan) => plan.id === input.planId)?.name} plan is active.`)
-    },
-    onError: (failure) => setError(errorText(failure)),
-  })
+  const subscribe = useInlineMutation(
+    orpc.billing.subscribe.mutationOptions({
+      onMutate: () => {
+        setError(null)
+        setNotice(null)
+      },
+      onSuccess: async (answer, input) => {
+        if (follow(answer.checkoutUrl)) return
+        await invalidateBilling(queryClient)
+        setNotice(`The ${plans.find((plan) => plan.id === input.planId)?.name} plan is active.`)
+      },
+      onError: (failure) => setError(errorText(failure)),
+    }),
+  )
 
   return (
     <section aria-labelledby="billing-plans" className="stack">
@@ -326,26 +320,26 @@ function CancelPlan({
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const cancel = useMutation({
-    ...orpc.billing.cancel.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (answer) => {
-      if (follow(answer.url)) return
-      setOpen(false)
-      await invalidateBilling(queryClient)
-      // Ended at once: without a plan the organization chooses one again (spec §2), as the
-      // organization's guard would on the next navigation.
-      if (answer.canceled) {
-        toast.success(`The ${planName} plan is cancelled.`)
-        await navigate({
-          to: '/app/organizations/$organizationSlug/onboarding/plan',
-          params: { organizationSlug },
-          replace: true,
-        })
-      }
-    },
-    onError: (failure) => setError(errorText(failure)),
-  })
+  const cancel = useInlineMutation(
+    orpc.billing.cancel.mutationOptions({
+      onSuccess: async (answer) => {
+        if (follow(answer.url)) return
+        setOpen(false)
+        await invalidateBilling(queryClient)
+        // Ended at once: without a plan the organization chooses one again (spec §2), as the
+        // organization's guard would on the next navigation.
+        if (answer.canceled) {
+          toast.success(`The ${planName} plan is cancelled.`)
+          await navigate({
+            to: '/app/organizations/$organizationSlug/onboarding/plan',
+            params: { organizationSlug },
+            replace: true,
+          })
+        }
+      },
+      onError: (failure) => setError(errorText(failure)),
+    }),
+  )
   const consequence = stripe
     ? `Stripe asks you to confirm; the plan then ends${periodEnd ? ` on ${dates.format(periodEnd)}` : ' with the period already paid'}.`
     : 'The plan ends now. The organization keeps its sites and pages, gets the Free plan’s quotas and is asked to choose a plan again.'

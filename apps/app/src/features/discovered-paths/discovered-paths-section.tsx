@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
@@ -10,8 +9,13 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { orpc } from '~/lib/orpc.ts'
-import { type CreatedPage, createPage, discoveredPathsQuery } from './queries.ts'
-import './discovered-paths.css'
+import {
+  type CreatedPage,
+  createPage,
+  type DiscoveredPath,
+  discoveredPathsQuery,
+} from './queries.ts'
+import { actionsColumn, RowAction } from '~/components/row-action.tsx'
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 const countFormat = new Intl.NumberFormat('en')
@@ -82,21 +86,15 @@ export function DiscoveredPathsSection({
               className: 'discovered-paths__date',
               cell: (discovered) => dateTimeFormat.format(discovered.lastSeenAt),
             },
-            {
-              id: 'actions',
-              header: 'Actions',
-              hideHeader: true,
-              cell: (discovered) => (
-                <Button
-                  size="sm"
-                  loading={create.isPending && create.variables === discovered.path}
-                  disabled={create.isPending}
-                  onClick={() => create.mutate(discovered.path)}
-                >
-                  Create page<span className="hm-visually-hidden"> {discovered.path}</span>
-                </Button>
-              ),
-            },
+            actionsColumn((discovered: DiscoveredPath) => (
+              <RowAction
+                label="Create page"
+                of={discovered.path}
+                loading={create.isPending && create.variables === discovered.path}
+                disabled={create.isPending}
+                onClick={() => create.mutate(discovered.path)}
+              />
+            )),
           ]}
         />
       </CardContent>

@@ -1,4 +1,6 @@
-import { client, orpc } from '~/lib/orpc.ts'
+import { client, orpc, type RpcClient } from '~/lib/orpc.ts'
+
+export type DiscoveredPath = Awaited<ReturnType<RpcClient['discoveredPaths']['list']>>[number]
 
 /** Paths customer sites asked the public API for that have no page yet, most requested first. */
 export const discoveredPathsQuery = (organizationSlug: string, siteHostname: string) =>

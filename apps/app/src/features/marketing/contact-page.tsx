@@ -1,14 +1,14 @@
 import { contactInputSchema } from '@headmark/api/shared'
-import { Button, Field, Input, Textarea } from '@headmark/ui'
-import { useMutation } from '@tanstack/react-query'
+import { Button, Field, Textarea } from '@headmark/ui'
+import { EmailField, TextField } from '~/components/schema-form.tsx'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { submitContact } from './contact-submit.ts'
 
 /** A message to the people who run this Headmark instance. */
 export function ContactPage() {
-  const send = useMutation({
+  const send = useInlineMutation({
     mutationFn: (fields: Record<string, string>) => submitContact({ data: fields }),
-    meta: { inlineErrors: true },
   })
   const form = useSchemaForm({
     schema: contactInputSchema,
@@ -54,12 +54,15 @@ export function ContactPage() {
               Your message could not be sent. Try again in a moment.
             </p>
           ) : null}
-          <Field label="Name" error={form.error('name')} required>
-            <Input {...form.input('name')} autoComplete="name" maxLength={100} />
-          </Field>
-          <Field label="E-mail" error={form.error('email')} required>
-            <Input {...form.input('email')} type="email" autoComplete="email" maxLength={254} />
-          </Field>
+          <TextField
+            form={form}
+            name="name"
+            label="Name"
+            required
+            autoComplete="name"
+            maxLength={100}
+          />
+          <EmailField form={form} maxLength={254} />
           <Field label="Message" error={form.error('message')} required>
             <Textarea {...form.input('message')} rows={6} maxLength={5000} />
           </Field>

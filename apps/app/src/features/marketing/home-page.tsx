@@ -1,5 +1,6 @@
-import { Button, CodeBlock } from '@headmark/ui'
+import { CodeBlock } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { HeroActions } from './hero-actions.tsx'
 import { afterHtml, beforeHtml } from './head-example.ts'
 import { installSnippet, tanstackSnippet } from './snippets.ts'
 
@@ -56,14 +57,7 @@ export function HomePage() {
           that decide how your pages look in search results and when they are shared — and ships
           them to your site through a fast public API and signed webhooks.
         </p>
-        <div className="hero-actions">
-          <Button asChild variant="primary" size="lg">
-            <Link to="/get-started">Get Started</Link>
-          </Button>
-          <Button asChild variant="secondary" size="lg">
-            <Link to="/nextjs">Read the Next.js guide</Link>
-          </Button>
-        </div>
+        <HeroActions next={{ to: '/nextjs', label: 'Read the Next.js guide' }} />
       </section>
 
       <section className="mk-section" aria-labelledby="audience-title">
@@ -135,14 +129,7 @@ export function HomePage() {
           The Free plan covers one site and its important pages. Headmark runs on your own server:
           Node.js with its embedded database, or PostgreSQL.
         </p>
-        <div className="hero-actions">
-          <Button asChild variant="primary" size="lg">
-            <Link to="/get-started">Get Started</Link>
-          </Button>
-          <Button asChild variant="secondary" size="lg">
-            <Link to="/pricing">Compare plans</Link>
-          </Button>
-        </div>
+        <HeroActions next={{ to: '/pricing', label: 'Compare plans' }} />
       </section>
     </div>
   )

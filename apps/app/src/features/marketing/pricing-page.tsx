@@ -1,5 +1,5 @@
-import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { HeroActions } from './hero-actions.tsx'
 import { PlanCatalogue } from '~/features/plans/plan-catalogue.tsx'
 
 /** The pricing page: the plan catalogue (the same one onboarding shows) and what plans share. */
@@ -28,11 +28,7 @@ export function PricingPage() {
             them through the <Link to="/contact">contact form</Link>.
           </li>
         </ul>
-        <div className="hero-actions">
-          <Button asChild variant="primary" size="lg">
-            <Link to="/get-started">Get Started</Link>
-          </Button>
-        </div>
+        <HeroActions />
       </section>
     </div>
   )

@@ -1,5 +1,6 @@
 import { Badge, Button, ConfirmDialog, DataTable, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { actionsColumn } from '~/components/row-action.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
@@ -25,7 +26,6 @@ export function InvitationTable({
     <DataTable
       label="Pending invitations"
       rows={invitations}
-      getRowId={(invitation) => invitation.id}
       empty={{
         title: 'No pending invitations',
         description:
@@ -53,16 +53,13 @@ export function InvitationTable({
           className: 'nowrap',
           cell: (invitation) => <Expiry invitation={invitation} />,
         },
-        {
-          id: 'actions',
-          header: 'Actions',
-          hideHeader: true,
-          className: 'row-actions',
-          cell: (invitation) =>
+        actionsColumn<OrganizationInvitation>(
+          (invitation) =>
             mayManage(myRole, invitation.role) ? (
               <InvitationActions invitation={invitation} organizationSlug={organizationSlug} />
             ) : null,
-        },
+          'row-actions',
+        ),
       ]}
     />
   )

@@ -1,10 +1,10 @@
 import { createInvitationInput } from '@headmark/api/shared'
-import { Button, Field, Input, Select, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, Input, Select, toast } from '@headmark/ui'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { assignableRoles, invalidateMembership, type Role, roleLabel } from './queries.ts'
 
 const roleHelp: Record<Role, string> = {
@@ -21,21 +21,19 @@ export function InviteMemberForm({
   organizationSlug: string
   myRole: Role
 }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-
-  const invite = useMutation({
-    ...orpc.invitations.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (invitation) => {
-      toast.success(`Invitation sent to ${invitation.email}.`)
-      await invalidateMembership(queryClient)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/members',
-        params: { organizationSlug },
-      })
-    },
-  })
+  const invite = useInlineMutation(
+    orpc.invitations.create.mutationOptions({
+      onSuccess: async (invitation, _input, _onMutate, { client }) => {
+        toast.success(`Invitation sent to ${invitation.email}.`)
+        await invalidateMembership(client)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/members',
+          params: { organizationSlug },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createInvitationInput,
     defaultValues: { email: '', role: 'member' as Role },
@@ -45,8 +43,7 @@ export function InviteMemberForm({
   const { role } = form.values
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Send invitation">
       <Field
         label="E-mail"
         required
@@ -56,10 +53,7 @@ export function InviteMemberForm({
         <Input
           {...form.input('email')}
           type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          dir="ltr"
+          {...VERBATIM_INPUT}
           placeholder="ada@example.com"
         />
       </Field>
@@ -74,9 +68,6 @@ export function InviteMemberForm({
           onValueChange={(value) => form.setValue('role', value as Role)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Send invitation
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

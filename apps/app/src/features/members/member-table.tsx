@@ -1,6 +1,7 @@
 import { Badge, Button, ConfirmDialog, DataTable, Select, toast } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { actionsColumn } from '~/components/row-action.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
@@ -29,7 +30,6 @@ export function MemberTable(viewer: Viewer) {
     <DataTable
       label="Members"
       rows={members}
-      getRowId={(member) => member.id}
       columns={[
         {
           id: 'name',
@@ -55,19 +55,16 @@ export function MemberTable(viewer: Viewer) {
           className: 'nowrap',
           cell: (member) => <Time value={member.joinedAt} />,
         },
-        {
-          id: 'actions',
-          header: 'Actions',
-          hideHeader: true,
-          className: 'row-actions',
-          cell: (member) => (
+        actionsColumn<Member>(
+          (member) => (
             <MemberActions
               member={member}
               viewer={viewer}
               onlyOwner={member.role === 'owner' && owners === 1}
             />
           ),
-        },
+          'row-actions',
+        ),
       ]}
     />
   )

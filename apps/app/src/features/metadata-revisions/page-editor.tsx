@@ -17,6 +17,7 @@ import { useMemo, useRef, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { CompareDialog } from './compare-dialog.tsx'
@@ -135,39 +136,41 @@ export function PageEditor({
     setFormError(null)
   }
 
-  const save = useMutation({
-    ...orpc.metadataRevisions.save.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (revision, variables) => {
-      adopt(revision, variables.metadata)
-      const remaining = lintMetadata(servedOf(variables.metadata), {
-        url: pageUrl,
-        siteName,
-      }).filter((finding) => finding.severity === 'error').length
-      if (remaining > 0) {
-        toast(`Saved as revision ${revision.number}. ${errorsLabel(remaining)} left in the checks.`)
-      } else {
-        toast.success(`Saved as revision ${revision.number}.`)
-      }
-      await invalidateSiteData(queryClient)
-    },
-    onError: async (error) => {
-      if (isErrorCode(error, 'CONFLICT')) {
-        const current = await queryClient.fetchQuery({ ...query, staleTime: 0 })
-        setConflict({ theirs: current.revision })
-        setFormError(null)
+  const save = useInlineMutation(
+    orpc.metadataRevisions.save.mutationOptions({
+      onSuccess: async (revision, variables) => {
+        adopt(revision, variables.metadata)
+        const remaining = lintMetadata(servedOf(variables.metadata), {
+          url: pageUrl,
+          siteName,
+        }).filter((finding) => finding.severity === 'error').length
+        if (remaining > 0) {
+          toast(
+            `Saved as revision ${revision.number}. ${errorsLabel(remaining)} left in the checks.`,
+          )
+        } else {
+          toast.success(`Saved as revision ${revision.number}.`)
+        }
         await invalidateSiteData(queryClient)
-        return
-      }
-      const errors = editorErrors(error)
-      setServerErrors(errors)
-      setFormError(
-        Object.keys(errors).length > 0
-          ? 'Some fields need a change before this can be saved.'
-          : errorText(error),
-      )
-    },
-  })
+      },
+      onError: async (error) => {
+        if (isErrorCode(error, 'CONFLICT')) {
+          const current = await queryClient.fetchQuery({ ...query, staleTime: 0 })
+          setConflict({ theirs: current.revision })
+          setFormError(null)
+          await invalidateSiteData(queryClient)
+          return
+        }
+        const errors = editorErrors(error)
+        setServerErrors(errors)
+        setFormError(
+          Object.keys(errors).length > 0
+            ? 'Some fields need a change before this can be saved.'
+            : errorText(error),
+        )
+      },
+    }),
+  )
 
   const saveDraft = (metadata: Metadata, baseRevisionId: string | null) => {
     setFormError(null)

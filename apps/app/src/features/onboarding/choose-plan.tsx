@@ -1,10 +1,11 @@
 import { Button, EmptyState } from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { routeErrorMessage } from '~/components/in-place-error.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { PlanCatalogue } from '~/features/plans/plan-catalogue.tsx'
 import { OnboardingSteps } from './onboarding-steps.tsx'
@@ -20,24 +21,24 @@ export function ChoosePlan({ organizationSlug }: { organizationSlug: string }) {
   const [error, setError] = useState<string | null>(null)
   const isOwner = organization.role === 'owner'
 
-  const subscribe = useMutation({
-    ...orpc.billing.subscribe.mutationOptions(),
-    meta: { inlineErrors: true },
-    onMutate: () => setError(null),
-    onSuccess: async ({ checkoutUrl }) => {
-      // A payment provider takes the owner to its checkout, which comes back to the success page.
-      if (checkoutUrl) {
-        window.location.assign(checkoutUrl)
-        return
-      }
-      await queryClient.invalidateQueries({ queryKey: orpc.billing.key() })
-      await navigate({
-        to: '/app/organizations/$organizationSlug/onboarding/plan/success',
-        params: { organizationSlug },
-      })
-    },
-    onError: (failure) => setError(routeErrorMessage(failure)),
-  })
+  const subscribe = useInlineMutation(
+    orpc.billing.subscribe.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: async ({ checkoutUrl }) => {
+        // A payment provider takes the owner to its checkout, which comes back to the success page.
+        if (checkoutUrl) {
+          window.location.assign(checkoutUrl)
+          return
+        }
+        await queryClient.invalidateQueries({ queryKey: orpc.billing.key() })
+        await navigate({
+          to: '/app/organizations/$organizationSlug/onboarding/plan/success',
+          params: { organizationSlug },
+        })
+      },
+      onError: (failure) => setError(routeErrorMessage(failure)),
+    }),
+  )
   const choosing = subscribe.isPending || subscribe.isSuccess ? subscribe.variables?.planId : null
 
   return (

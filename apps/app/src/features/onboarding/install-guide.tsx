@@ -1,39 +1,32 @@
 import { createSiteApiKeyInput } from '@headmark/api/shared'
-import {
-  Button,
-  CodeBlock,
-  Field,
-  Input,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Button, CodeBlock, Tabs, TabsContent, TabsList, TabsTrigger } from '@headmark/ui'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { TextField } from '~/components/schema-form.tsx'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { OnboardingSteps } from './onboarding-steps.tsx'
+import { publicApiUrlQuery } from './queries.ts'
 import { installSnippets } from './snippets.ts'
 
 export interface InstallGuideProps {
   organizationSlug: string
   siteHostname: string
-  /** This Headmark's public metadata API, e.g. `https://headmark.example/api/openapi`. */
-  apiUrl: string
 }
 
 /**
  * The install step: the site's DSN, an API key on request (shown once), and copy-ready code for
  * Next.js, TanStack Start and any server, with the site's values filled in.
  */
-export function InstallGuide({ organizationSlug, siteHostname, apiUrl }: InstallGuideProps) {
+export function InstallGuide({ organizationSlug, siteHostname }: InstallGuideProps) {
   const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
   const { data: site } = useSuspenseQuery(siteQuery(organizationSlug, siteHostname))
+  const { data: apiUrl } = useSuspenseQuery(publicApiUrlQuery())
   const [apiKey, setApiKey] = useState<string | null>(null)
   const canManageSites = organization.role !== 'member'
   const frameworks = installSnippets({ dsn: site.dsn, apiUrl, apiKey })
@@ -141,14 +134,14 @@ function CreateKeyForm({
   onCreated: (key: string) => void
 }) {
   const queryClient = useQueryClient()
-  const create = useMutation({
-    ...orpc.siteApiKeys.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async ({ key }) => {
-      onCreated(key)
-      await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.siteApiKeys.create.mutationOptions({
+      onSuccess: async ({ key }) => {
+        onCreated(key)
+        await queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createSiteApiKeyInput,
     defaultValues: { name: 'Production server' },
@@ -159,9 +152,7 @@ function CreateKeyForm({
     <form className="stack" onSubmit={form.onSubmit} noValidate>
       <FormAlert message={form.formError} />
       <div className="onboarding-key">
-        <Field label="Key name" error={form.error('name')}>
-          <Input {...form.input('name')} maxLength={100} autoComplete="off" />
-        </Field>
+        <TextField form={form} name="name" label="Key name" maxLength={100} autoComplete="off" />
         <Button type="submit" loading={form.pending}>
           Create API key
         </Button>

@@ -1,5 +1,3 @@
-import './onboarding.css'
-
 const steps = [
   { id: 'plan', label: 'Choose a plan' },
   { id: 'site', label: 'Create your first site' },

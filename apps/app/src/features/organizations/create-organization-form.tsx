@@ -1,12 +1,13 @@
 import { createOrganizationInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { slugSuggestionQuery } from './queries.ts'
 
 const SLUG_SUGGESTION_DELAY_MS = 300
 
@@ -15,18 +16,18 @@ export function CreateOrganizationForm() {
   const navigate = useNavigate()
   const [slugEdited, setSlugEdited] = useState(false)
 
-  const create = useMutation({
-    ...orpc.organizations.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (organization) => {
-      await queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() })
-      // A new organization has no plan yet: its onboarding starts with choosing one.
-      await navigate({
-        to: '/app/organizations/$organizationSlug/onboarding/plan',
-        params: { organizationSlug: organization.slug },
-      })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.organizations.create.mutationOptions({
+      onSuccess: async (organization) => {
+        await queryClient.invalidateQueries({ queryKey: orpc.auth.getOrganizations.key() })
+        // A new organization has no plan yet: its onboarding starts with choosing one.
+        await navigate({
+          to: '/app/organizations/$organizationSlug/onboarding/plan',
+          params: { organizationSlug: organization.slug },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createOrganizationInput,
     defaultValues: { name: '', slug: '' },
@@ -37,7 +38,7 @@ export function CreateOrganizationForm() {
   // Until the user types a slug of their own, suggest a free one from the name.
   const debouncedName = useDebouncedValue(form.values.name.trim(), SLUG_SUGGESTION_DELAY_MS)
   const suggestion = useQuery({
-    ...orpc.organizations.suggestSlug.queryOptions({ input: { name: debouncedName } }),
+    ...slugSuggestionQuery(debouncedName),
     enabled: !slugEdited && debouncedName.length > 0,
   })
   const suggested = suggestion.data?.slug ?? ''
@@ -47,28 +48,19 @@ export function CreateOrganizationForm() {
   }, [slugEdited, suggested, setValue])
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="organization" />
-      </Field>
-      <Field
+    <SchemaForm form={form} submitLabel="Create organization">
+      <TextField form={form} name="name" label="Name" required autoComplete="organization" />
+      <TextField
+        form={form}
+        name="slug"
         label="Slug"
         required
-        error={form.error('slug')}
         description="Used in your dashboard's addresses: /app/organizations/your-slug."
-      >
-        <Input
-          {...form.input('slug')}
-          onChange={(event) => {
-            setSlugEdited(true)
-            form.setValue('slug', event.currentTarget.value.toLowerCase())
-          }}
-        />
-      </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create organization
-      </Button>
-    </form>
+        onChange={(event) => {
+          setSlugEdited(true)
+          form.setValue('slug', event.currentTarget.value.toLowerCase())
+        }}
+      />
+    </SchemaForm>
   )
 }

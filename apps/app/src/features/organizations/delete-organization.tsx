@@ -1,8 +1,9 @@
-import { Button, ConfirmDialog, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { errorText } from '~/lib/form-errors.ts'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationAccess } from './access.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 
@@ -13,8 +14,7 @@ import { forgetOrganizationSlug, invalidateOrganizations, type Organization } fr
 export function DeleteOrganization({ organization }: { organization: Organization }) {
   const { canDelete } = organizationAccess(organization.role)
   return (
-    <section aria-labelledby="delete-organization-heading" className="danger-zone stack">
-      <h2 id="delete-organization-heading">Delete this organization</h2>
+    <DangerZone id="delete-organization-heading" heading="Delete this organization">
       <p className="muted">
         Deletes its sites with their pages, metadata revisions, API keys and webhooks, its usage,
         subscription, members and pending invitations. The public API stops answering for its sites
@@ -28,7 +28,7 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
           its owners.
         </p>
       )}
-    </section>
+    </DangerZone>
   )
 }
 
@@ -36,31 +36,24 @@ function DeleteOrganizationDialog({ organization }: { organization: Organization
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const remove = useMutation({
-    ...orpc.organizations.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`${organization.name} was deleted.`)
-      // The dashboard must not list it any more: read the list again before going there.
-      await invalidateOrganizations(queryClient)
-      await navigate({ to: '/app' })
-      forgetOrganizationSlug(queryClient, organization.slug)
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.organizations.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${organization.name} was deleted.`)
+        // The dashboard must not list it any more: read the list again before going there.
+        await invalidateOrganizations(queryClient)
+        await navigate({ to: '/app' })
+        forgetOrganizationSlug(queryClient, organization.slug)
+      },
+    }),
+  )
 
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="danger" className="justify-start">
-          Delete organization
-        </Button>
-      }
+    <DangerConfirm
       title={`Delete ${organization.name}?`}
       description="Every site, page, revision, API key and webhook of this organization goes with it."
       confirmLabel="Delete organization"
-      tone="danger"
       typeToConfirm={{ expected: organization.slug }}
-      errorMessage={errorText}
       onConfirm={(confirmSlug) =>
         remove.mutateAsync({ organizationSlug: organization.slug, confirmSlug })
       }

@@ -1,10 +1,11 @@
 import { updateOrganizationInput } from '@headmark/api/shared'
-import { Button, Field, Input, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, Input, toast } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { forgetOrganizationSlug, invalidateOrganizations, type Organization } from './queries.ts'
 
 /** The organization's name and slug; a new slug moves every address, and the old ones redirect. */
@@ -13,26 +14,26 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const navigate = useNavigate()
   const router = useRouter()
 
-  const update = useMutation({
-    ...orpc.organizations.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (saved) => {
-      toast.success('Organization settings saved.')
-      await invalidateOrganizations(queryClient)
-      if (saved.slug !== organization.slug) {
-        // The slug is in the address: follow the organization to its new one.
-        await navigate({
-          to: '/app/organizations/$organizationSlug/settings',
-          params: { organizationSlug: saved.slug },
-          replace: true,
-        })
-        forgetOrganizationSlug(queryClient, organization.slug)
-      } else {
-        // The name is the crumb and the page title: read by the loader.
-        await router.invalidate()
-      }
-    },
-  })
+  const update = useInlineMutation(
+    orpc.organizations.update.mutationOptions({
+      onSuccess: async (saved) => {
+        toast.success('Organization settings saved.')
+        await invalidateOrganizations(queryClient)
+        if (saved.slug !== organization.slug) {
+          // The slug is in the address: follow the organization to its new one.
+          await navigate({
+            to: '/app/organizations/$organizationSlug/settings',
+            params: { organizationSlug: saved.slug },
+            replace: true,
+          })
+          forgetOrganizationSlug(queryClient, organization.slug)
+        } else {
+          // The name is the crumb and the page title: read by the loader.
+          await router.invalidate()
+        }
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: updateOrganizationInput,
     defaultValues: { name: organization.name, slug: organization.slug },
@@ -43,16 +44,8 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const slugChanges = typedSlug !== organization.slug
 
   return (
-    <form
-      onSubmit={form.onSubmit}
-      className="form-stack"
-      noValidate
-      aria-label="Organization settings"
-    >
-      <FormAlert message={form.formError} />
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="organization" />
-      </Field>
+    <SchemaForm form={form} submitLabel="Save settings" aria-label="Organization settings">
+      <TextField form={form} name="name" label="Name" required autoComplete="organization" />
       <Field
         label="Slug"
         required
@@ -75,16 +68,10 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
       >
         <Input
           {...form.input('slug')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
+          {...VERBATIM_INPUT}
           onChange={(event) => form.setValue('slug', event.currentTarget.value.toLowerCase())}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Save settings
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,11 +1,11 @@
-import { Card, CardContent, EmptyState } from '@headmark/ui'
+import { Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { organizationQuery } from './queries.ts'
 import { organizationAccess } from './access.ts'
 import { DeleteOrganization } from './delete-organization.tsx'
 import { OrganizationHeader } from './organization-header.tsx'
 import { OrganizationSettingsForm } from './organization-settings-form.tsx'
+import { OwnersAndAdminsOnly } from './owners-only.tsx'
 
 /** The organization's settings: its name and slug, then deleting it. Owners and admins only. */
 export function OrganizationSettings({ organizationSlug }: { organizationSlug: string }) {
@@ -29,19 +29,9 @@ export function OrganizationSettings({ organizationSlug }: { organizationSlug: s
           <DeleteOrganization organization={organization} />
         </div>
       ) : (
-        <EmptyState
-          role="alert"
-          title="Only owners and admins can do this"
+        <OwnersAndAdminsOnly
+          organizationSlug={organizationSlug}
           description="Your role in this organization lets you work on its sites, pages and metadata, but not change the organization’s settings. Ask an owner or admin."
-          action={
-            <Link
-              to="/app/organizations/$organizationSlug"
-              params={{ organizationSlug }}
-              className="text-link"
-            >
-              Back to the organization
-            </Link>
-          }
         />
       )}
     </div>

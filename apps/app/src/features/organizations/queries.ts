@@ -16,6 +16,10 @@ export const organizationQuery = (organizationSlug: string) =>
 /** An organization as `auth.getOrganization` returns it, with the caller's role. */
 export type Organization = Awaited<ReturnType<RpcClient['auth']['getOrganization']>>
 
+/** A free slug made from an organization's name, for the create form to suggest. */
+export const slugSuggestionQuery = (name: string) =>
+  orpc.organizations.suggestSlug.queryOptions({ input: { name } })
+
 /** Where a former slug of one of the user's organizations leads now (NOT_FOUND otherwise). */
 export const currentSlugQuery = (organizationSlug: string) =>
   orpc.organizations.getCurrentSlug.queryOptions({

@@ -1,11 +1,12 @@
 import { createPageInput, pagePathFieldSchema } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, Input } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm } from '~/components/schema-form.tsx'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { orpc } from '~/lib/orpc.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 
 const newPageForm = createPageInput.extend({ path: pagePathFieldSchema })
 
@@ -22,18 +23,18 @@ export function CreatePageForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const create = useMutation({
-    ...orpc.pages.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (page) => {
-      await invalidateSiteData(queryClient)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
-        params: { organizationSlug, siteHostname },
-        search: { path: page.path },
-      })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.pages.create.mutationOptions({
+      onSuccess: async (page) => {
+        await invalidateSiteData(queryClient)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+          params: { organizationSlug, siteHostname },
+          search: { path: page.path },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: newPageForm,
     defaultValues: { path: initialPath },
@@ -43,25 +44,15 @@ export function CreatePageForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm form={form} submitLabel="Create page">
       <Field
         label="Path"
         required
         error={form.error('path')}
         description={`The part of the address after ${siteHostname}, e.g. /pricing. A query string or #fragment is dropped.`}
       >
-        <Input
-          {...form.input('path')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-        />
+        <Input {...form.input('path')} {...VERBATIM_INPUT} />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create page
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

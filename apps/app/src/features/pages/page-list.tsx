@@ -2,9 +2,10 @@ import { Button, DataTable, Field, Input } from '@headmark/ui'
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { rowHeaderColumn } from '~/components/row-action.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { useDebouncedValue } from '~/lib/use-debounced-value.ts'
-import { pagesQuery } from './queries.ts'
+import { type PageSummary, pagesQuery } from './queries.ts'
 
 const SEARCH_DELAY_MS = 250
 
@@ -55,7 +56,6 @@ export function PageList({
       <DataTable
         label="Page list"
         rows={items}
-        getRowId={(page) => page.id}
         busy={searching}
         empty={
           search
@@ -87,12 +87,10 @@ export function PageList({
           label: 'Show more pages',
         }}
         columns={[
-          {
-            id: 'path',
-            header: 'Path',
-            rowHeader: true,
-            className: 'path-cell',
-            cell: (page) => (
+          rowHeaderColumn(
+            'path',
+            'Path',
+            (page: PageSummary) => (
               <Link
                 to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
                 params={{ organizationSlug, siteHostname }}
@@ -102,7 +100,8 @@ export function PageList({
                 {page.path}
               </Link>
             ),
-          },
+            'path-cell',
+          ),
           {
             id: 'last-change',
             header: 'Last change',

@@ -1,5 +1,6 @@
-import { Button, EmptyState } from '@headmark/ui'
+import { Button } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { NotFoundView } from '~/components/not-found-view.tsx'
 
 /** A path the site has no page for: offer to create it. */
 export function PageNotFound({
@@ -13,8 +14,8 @@ export function PageNotFound({
 }) {
   const params = { organizationSlug, siteHostname }
   return (
-    <EmptyState
-      title="Page not found"
+    <NotFoundView
+      what="Page"
       description={`${siteHostname} has no page ${path ?? ''}. It may have been renamed or deleted.`}
       action={
         <div className="actions">

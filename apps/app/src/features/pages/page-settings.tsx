@@ -1,23 +1,12 @@
 import { pagePathFieldSchema, updatePagePathInput } from '@headmark/api/shared'
-import {
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogTrigger,
-  Field,
-  Input,
-  toast,
-} from '@headmark/ui'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Card, CardContent, Field, Input, toast } from '@headmark/ui'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { errorText } from '~/lib/form-errors.ts'
+import { SchemaForm } from '~/components/schema-form.tsx'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
 
@@ -33,6 +22,7 @@ interface PageSettingsProps {
 export function PageSettings({ organizationSlug, siteHostname, pagePath }: PageSettingsProps) {
   const { data } = useSuspenseQuery(pageQuery(organizationSlug, siteHostname, pagePath))
   const path = data.page.path ?? pagePath
+  const page: PageRef = { organizationSlug, siteHostname, path }
   return (
     <div className="stack-lg page-medium">
       <h1>
@@ -41,46 +31,41 @@ export function PageSettings({ organizationSlug, siteHostname, pagePath }: PageS
       <Card>
         <CardContent>
           <h2 className="card-heading">Path</h2>
-          <ChangePathForm
-            organizationSlug={organizationSlug}
-            siteHostname={siteHostname}
-            path={path}
-          />
+          <ChangePathForm {...page} />
         </CardContent>
       </Card>
-      <DeletePage organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
+      <DeletePage {...page} />
     </div>
   )
 }
 
-function ChangePathForm({
-  organizationSlug,
-  siteHostname,
-  path,
-}: {
+/** The page these settings are of. */
+interface PageRef {
   organizationSlug: string
   siteHostname: string
   path: string
-}) {
+}
+
+function ChangePathForm({ organizationSlug, siteHostname, path }: PageRef) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const update = useMutation({
-    ...orpc.pages.updatePath.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (page) => {
-      toast.success(`The page is now ${page.path}.`)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
-        params: { organizationSlug, siteHostname },
-        search: { path: page.path },
-      })
-      queryClient.removeQueries({
-        queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
-      })
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const update = useInlineMutation(
+    orpc.pages.updatePath.mutationOptions({
+      onSuccess: async (page) => {
+        toast.success(`The page is now ${page.path}.`)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/page',
+          params: { organizationSlug, siteHostname },
+          search: { path: page.path },
+        })
+        queryClient.removeQueries({
+          queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
+        })
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: changePathForm,
     defaultValues: { path },
@@ -96,96 +81,53 @@ function ChangePathForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
+    <SchemaForm
+      form={form}
+      submitLabel="Change path"
+      submitDisabled={form.values.path.trim() === path}
+    >
       <Field
         label="Path"
         required
         error={form.error('path')}
         description="The page keeps its revisions. The old path serves the site’s defaults from then on."
       >
-        <Input
-          {...form.input('path')}
-          autoCapitalize="none"
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-        />
+        <Input {...form.input('path')} {...VERBATIM_INPUT} />
       </Field>
-      <Button
-        type="submit"
-        variant="primary"
-        loading={form.pending}
-        disabled={form.values.path.trim() === path}
-      >
-        Change path
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }
 
-function DeletePage({
-  organizationSlug,
-  siteHostname,
-  path,
-}: {
-  organizationSlug: string
-  siteHostname: string
-  path: string
-}) {
+function DeletePage({ organizationSlug, siteHostname, path }: PageRef) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [error, setError] = useState<string | null>(null)
-  const remove = useMutation({
-    ...orpc.pages.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`${path} was deleted.`)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname',
-        params: { organizationSlug, siteHostname },
-      })
-      queryClient.removeQueries({
-        queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
-      })
-      await invalidateSiteData(queryClient)
-    },
-    onError: (failure) => setError(errorText(failure)),
-  })
+  const remove = useInlineMutation(
+    orpc.pages.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${path} was deleted.`)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname',
+          params: { organizationSlug, siteHostname },
+        })
+        queryClient.removeQueries({
+          queryKey: pageQuery(organizationSlug, siteHostname, path).queryKey,
+        })
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   return (
-    <section aria-labelledby="delete-page-heading" className="danger-zone stack">
-      <h2 id="delete-page-heading">Delete this page</h2>
+    <DangerZone id="delete-page-heading" heading="Delete this page">
       <p className="muted">
         Deletes the page and every revision of its metadata; its path serves the site’s defaults
         from then on.
       </p>
-      <Dialog onOpenChange={() => setError(null)}>
-        <DialogTrigger asChild>
-          <Button variant="danger" className="justify-start">
-            Delete page
-          </Button>
-        </DialogTrigger>
-        <DialogContent
-          title={`Delete ${path}?`}
-          description="Its revisions go with it. This can not be undone."
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() => remove.mutate({ organizationSlug, siteHostname, pagePath: path })}
-              >
-                Delete page
-              </Button>
-            </>
-          }
-        >
-          <FormAlert message={error} />
-        </DialogContent>
-      </Dialog>
-    </section>
+      <DangerConfirm
+        title={`Delete ${path}?`}
+        description="Its revisions go with it. This can not be undone."
+        confirmLabel="Delete page"
+        onConfirm={() => remove.mutateAsync({ organizationSlug, siteHostname, pagePath: path })}
+      />
+    </DangerZone>
   )
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
-const quotaRows: Array<{ key: keyof PlanQuotas; label: string; unit?: string }> = [
+/** A plan's quotas as the catalogue and the billing page list them. */
+export const quotaRows: Array<{ key: keyof PlanQuotas; label: string; unit?: string }> = [
   { key: 'sites', label: 'Sites' },
   { key: 'pagesPerSite', label: 'Pages per site' },
   { key: 'apiCallsPerMonth', label: 'API calls per month' },

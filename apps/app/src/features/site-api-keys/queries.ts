@@ -1,4 +1,6 @@
-import { orpc } from '~/lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
+
+export type SiteApiKey = Awaited<ReturnType<RpcClient['siteApiKeys']['list']>>[number]
 
 /** The site's live API keys (owners and admins only: members get FORBIDDEN). */
 export const siteApiKeysQuery = (organizationSlug: string, siteHostname: string) =>

@@ -7,24 +7,22 @@ import {
   CardHeader,
   CardTitle,
   CodeBlock,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogClose,
   DialogContent,
-  Field,
-  Input,
   toast,
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { errorText } from '~/lib/form-errors.ts'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
+import { DangerConfirm } from '~/components/danger-zone.tsx'
+import { actionsColumn, RowAction } from '~/components/row-action.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
-import { siteApiKeysQuery } from './queries.ts'
-import './site-api-keys.css'
+import { type SiteApiKey, siteApiKeysQuery } from './queries.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
@@ -44,15 +42,15 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: orpc.siteApiKeys.list.key() })
 
-  const create = useMutation({
-    ...orpc.siteApiKeys.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async ({ key, apiKey }) => {
-      form.form.reset()
-      setCreated({ key, name: apiKey.name })
-      await refresh()
-    },
-  })
+  const create = useInlineMutation(
+    orpc.siteApiKeys.create.mutationOptions({
+      onSuccess: async ({ key, apiKey }) => {
+        form.form.reset()
+        setCreated({ key, name: apiKey.name })
+        await refresh()
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createSiteApiKeyInput,
     defaultValues: { name: '' },
@@ -81,7 +79,6 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
           <DataTable
             label="API keys"
             query={keys}
-            getRowId={(apiKey) => apiKey.id}
             errorTitle="The keys could not be loaded"
             empty={{
               title: 'No API keys',
@@ -109,32 +106,27 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
                 cell: (apiKey) =>
                   apiKey.lastUsedAt ? dateTimeFormat.format(apiKey.lastUsedAt) : 'Never',
               },
-              {
-                id: 'actions',
-                header: 'Actions',
-                hideHeader: true,
-                cell: (apiKey) => (
-                  <RevokeButton
-                    organizationSlug={organizationSlug}
-                    siteHostname={siteHostname}
-                    apiKey={apiKey}
-                    onRevoked={refresh}
-                  />
-                ),
-              },
+              actionsColumn((apiKey: SiteApiKey) => (
+                <RevokeButton
+                  organizationSlug={organizationSlug}
+                  siteHostname={siteHostname}
+                  apiKey={apiKey}
+                  onRevoked={refresh}
+                />
+              )),
             ]}
           />
         )}
         {forbidden ? null : (
-          <form className="site-api-keys__create" onSubmit={form.onSubmit} noValidate>
-            <FormAlert message={form.formError} />
-            <Field label="New key’s name" error={form.error('name')}>
-              <Input {...form.input('name')} maxLength={100} placeholder="Production server" />
-            </Field>
-            <Button type="submit" variant="primary" loading={form.pending}>
-              Create key
-            </Button>
-          </form>
+          <SchemaForm form={form} submitLabel="Create key" className="site-api-keys__create">
+            <TextField
+              form={form}
+              name="name"
+              label="New key’s name"
+              maxLength={100}
+              placeholder="Production server"
+            />
+          </SchemaForm>
         )}
       </CardContent>
       <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
@@ -170,26 +162,20 @@ function RevokeButton({
   apiKey: { id: string; name: string }
   onRevoked: () => Promise<void>
 }) {
-  const revoke = useMutation({
-    ...orpc.siteApiKeys.revoke.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`Key “${apiKey.name}” revoked.`)
-      await onRevoked()
-    },
-  })
+  const revoke = useInlineMutation(
+    orpc.siteApiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`Key “${apiKey.name}” revoked.`)
+        await onRevoked()
+      },
+    }),
+  )
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm">
-          Revoke<span className="hm-visually-hidden"> {apiKey.name}</span>
-        </Button>
-      }
+    <DangerConfirm
+      trigger={<RowAction variant="ghost" label="Revoke" of={apiKey.name} />}
       title={`Revoke “${apiKey.name}”?`}
       description="Requests that send this key are refused from the next one on, on every server. This can not be undone."
       confirmLabel="Revoke key"
-      tone="danger"
-      errorMessage={errorText}
       onConfirm={() => revoke.mutateAsync({ organizationSlug, siteHostname, apiKeyId: apiKey.id })}
     />
   )

@@ -1,6 +1,5 @@
-import { EmptyState } from '@headmark/ui'
 import type { QueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { OwnersAndAdminsOnly } from '~/features/organizations/owners-only.tsx'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 
 /**
@@ -15,7 +14,7 @@ export async function loadSiteAccess(
   return { canManageSites: organization.role !== 'member' }
 }
 
-/** What a member sees, in place, on a screen only owners and admins may use. */
+/** What a member sees, in place, on a site screen only owners and admins may use. */
 export function SiteSettingsRefused({
   organizationSlug,
   what,
@@ -24,19 +23,9 @@ export function SiteSettingsRefused({
   what: string
 }) {
   return (
-    <EmptyState
-      role="alert"
-      title="Only owners and admins can do this"
+    <OwnersAndAdminsOnly
+      organizationSlug={organizationSlug}
       description={`Your role in this organization lets you edit pages and their metadata, but not ${what}. Ask an owner or admin.`}
-      action={
-        <Link
-          to="/app/organizations/$organizationSlug"
-          params={{ organizationSlug }}
-          className="text-link"
-        >
-          Back to the organization
-        </Link>
-      }
     />
   )
 }

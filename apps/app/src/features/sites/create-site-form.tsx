@@ -1,10 +1,11 @@
 import { createSiteInput } from '@headmark/api/shared'
-import { Button, Field, Input } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, Input } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ComponentProps } from 'react'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { previewHostname } from './hostname.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
@@ -19,18 +20,18 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const create = useMutation({
-    ...orpc.sites.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (site) => {
-      await invalidateSiteData(queryClient)
-      if (onCreated) return onCreated(site)
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname',
-        params: { organizationSlug, siteHostname: site.hostname },
-      })
-    },
-  })
+  const create = useInlineMutation(
+    orpc.sites.create.mutationOptions({
+      onSuccess: async (site) => {
+        await invalidateSiteData(queryClient)
+        if (onCreated) return onCreated(site)
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname',
+          params: { organizationSlug, siteHostname: site.hostname },
+        })
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: createSiteInput,
     defaultValues: { name: '', hostname: '' },
@@ -40,20 +41,14 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} autoComplete="off" />
-      </Field>
+    <SchemaForm form={form} submitLabel="Create site">
+      <TextField form={form} name="name" label="Name" required autoComplete="off" />
       <HostnameField
         error={form.error('hostname')}
         {...form.input('hostname')}
         autoComplete="off"
       />
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Create site
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }
 

@@ -1,51 +1,46 @@
-import { Button, ConfirmDialog, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { errorText } from '~/lib/form-errors.ts'
+import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateSiteData, type Site } from './queries.ts'
 
 /** Deletes the site and everything in it, once the person has typed its hostname. */
 export function DeleteSite({ organizationSlug, site }: { organizationSlug: string; site: Site }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const remove = useMutation({
-    ...orpc.sites.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      toast.success(`${site.hostname} was deleted.`)
-      await navigate({ to: '/app/organizations/$organizationSlug', params: { organizationSlug } })
-      queryClient.removeQueries({
-        queryKey: orpc.sites.get.key({ input: { organizationSlug, siteHostname: site.hostname } }),
-      })
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.sites.delete.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${site.hostname} was deleted.`)
+        await navigate({ to: '/app/organizations/$organizationSlug', params: { organizationSlug } })
+        queryClient.removeQueries({
+          queryKey: orpc.sites.get.key({
+            input: { organizationSlug, siteHostname: site.hostname },
+          }),
+        })
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
 
   return (
-    <section aria-labelledby="delete-site-heading" className="danger-zone stack">
-      <h2 id="delete-site-heading">Delete this site</h2>
+    <DangerZone id="delete-site-heading" heading="Delete this site">
       <p className="muted">
         Deletes its pages, every revision of their metadata and its webhooks. The public API stops
         answering for {site.hostname} at once. This can not be undone.
       </p>
-      <ConfirmDialog
-        trigger={
-          <Button variant="danger" className="justify-start">
-            Delete site
-          </Button>
-        }
+      <DangerConfirm
         title={`Delete ${site.name}?`}
         description="Every page, revision and webhook of this site goes with it."
         confirmLabel="Delete site"
-        tone="danger"
         typeToConfirm={{
           expected: site.hostname,
           normalize: (typed) => typed.trim().toLowerCase(),
         }}
-        errorMessage={errorText}
         onConfirm={() => remove.mutateAsync({ organizationSlug, siteHostname: site.hostname })}
       />
-    </section>
+    </DangerZone>
   )
 }

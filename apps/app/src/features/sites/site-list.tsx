@@ -30,7 +30,6 @@ export function SiteList({
       <DataTable
         label="Site list"
         rows={sites}
-        getRowId={(site) => site.id}
         empty={{
           title: 'No sites yet',
           description: canManageSites

@@ -1,5 +1,5 @@
-import { EmptyState } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { NotFoundView } from '~/components/not-found-view.tsx'
 
 export function SiteNotFound({
   organizationSlug,
@@ -9,8 +9,8 @@ export function SiteNotFound({
   siteHostname: string
 }) {
   return (
-    <EmptyState
-      title="Site not found"
+    <NotFoundView
+      what="Site"
       description={`This organization has no site ${siteHostname}. It may have been renamed or deleted.`}
       action={
         <Link

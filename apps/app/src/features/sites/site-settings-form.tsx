@@ -1,9 +1,10 @@
 import { updateSiteInput } from '@headmark/api/shared'
-import { Button, Field, Input, Switch, toast } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, Switch, toast } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { HostnameField } from './create-site-form.tsx'
 import { invalidateSiteData, type Site } from './queries.ts'
@@ -19,30 +20,30 @@ export function SiteSettingsForm({
   const queryClient = useQueryClient()
   const navigate = useNavigate()
 
-  const update = useMutation({
-    ...orpc.sites.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async (saved) => {
-      // What was sent is shown as the server stored it (e.g. a pasted URL as its hostname).
-      form.setValue('hostname', saved.hostname)
-      form.setValue('titleTemplate', saved.titleTemplate ?? '')
-      toast.success('Site settings saved.')
-      if (saved.hostname !== site.hostname) {
-        // The hostname is in the address: follow the site to its new one, and forget the old.
-        await navigate({
-          to: '/app/organizations/$organizationSlug/sites/$siteHostname/edit',
-          params: { organizationSlug, siteHostname: saved.hostname },
-          replace: true,
-        })
-        queryClient.removeQueries({
-          queryKey: orpc.sites.get.key({
-            input: { organizationSlug, siteHostname: site.hostname },
-          }),
-        })
-      }
-      await invalidateSiteData(queryClient)
-    },
-  })
+  const update = useInlineMutation(
+    orpc.sites.update.mutationOptions({
+      onSuccess: async (saved) => {
+        // What was sent is shown as the server stored it (e.g. a pasted URL as its hostname).
+        form.setValue('hostname', saved.hostname)
+        form.setValue('titleTemplate', saved.titleTemplate ?? '')
+        toast.success('Site settings saved.')
+        if (saved.hostname !== site.hostname) {
+          // The hostname is in the address: follow the site to its new one, and forget the old.
+          await navigate({
+            to: '/app/organizations/$organizationSlug/sites/$siteHostname/edit',
+            params: { organizationSlug, siteHostname: saved.hostname },
+            replace: true,
+          })
+          queryClient.removeQueries({
+            queryKey: orpc.sites.get.key({
+              input: { organizationSlug, siteHostname: site.hostname },
+            }),
+          })
+        }
+        await invalidateSiteData(queryClient)
+      },
+    }),
+  )
   const form = useSchemaForm({
     schema: updateSiteInput,
     defaultValues: {
@@ -64,20 +65,17 @@ export function SiteSettingsForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate aria-label="Site settings">
-      <FormAlert message={form.formError} />
-      <Field label="Name" required error={form.error('name')}>
-        <Input {...form.input('name')} />
-      </Field>
+    <SchemaForm form={form} submitLabel="Save settings" aria-label="Site settings">
+      <TextField form={form} name="name" label="Name" required />
       <HostnameField error={form.error('hostname')} {...form.input('hostname')} />
-      <Field
+      <TextField
+        form={form}
+        name="titleTemplate"
         label="Title template"
         optional
-        error={form.error('titleTemplate')}
         description="Wraps every page’s own title: %s stands for it, e.g. “%s · Acme” serves “Pricing · Acme”."
-      >
-        <Input {...form.input('titleTemplate')} placeholder="%s · Acme" />
-      </Field>
+        placeholder="%s · Acme"
+      />
       <Field
         label="Require an API key"
         error={form.error('requireApiKey')}
@@ -88,9 +86,6 @@ export function SiteSettingsForm({
           onCheckedChange={(checked) => form.setValue('requireApiKey', checked)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        Save settings
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,4 +1,7 @@
-import { orpc } from '~/lib/orpc.ts'
+import { orpc, type RpcClient } from '~/lib/orpc.ts'
+
+/** A webhook as `webhooks.list` returns it. */
+export type Webhook = Awaited<ReturnType<RpcClient['webhooks']['list']>>[number]
 
 /** The spec's named queries of webhooks (mirrors packages/api/src/routers/webhooks.ts). */
 export const webhooksQuery = (organizationSlug: string, siteHostname: string) =>
@@ -17,4 +20,12 @@ export const webhookCallsQuery = (
 ) =>
   orpc.webhooks.getCalls.queryOptions({
     input: { organizationSlug, webhookId, status, ...(cursor ? { cursor } : {}) },
+  })
+
+/** The webhook's secret, and its previous one while it still signs: asked for when shown, never kept. */
+export const webhookSecretQuery = (organizationSlug: string, webhookId: string) =>
+  orpc.webhooks.revealSecret.queryOptions({
+    input: { organizationSlug, webhookId },
+    staleTime: 0,
+    gcTime: 0,
   })

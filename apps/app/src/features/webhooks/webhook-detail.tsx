@@ -16,10 +16,12 @@ import {
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
-import { webhookCallsQuery, webhookQuery } from './queries.ts'
+import { webhookCallsQuery, webhookQuery, webhookSecretQuery } from './queries.ts'
 import { useWebhookLive } from './use-webhook-live.ts'
 import { disabledReasonText, LastCallBadge } from './webhook-status.tsx'
 
@@ -179,21 +181,16 @@ function SecretCard({
 }) {
   const queryClient = useQueryClient()
   const [shown, setShown] = useState(false)
-  const secret = useQuery({
-    ...orpc.webhooks.revealSecret.queryOptions({ input: { organizationSlug, webhookId } }),
-    enabled: shown,
-    staleTime: 0,
-    gcTime: 0,
-  })
-  const rotate = useMutation({
-    ...orpc.webhooks.rotateSecret.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      setShown(true)
-      await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
-      toast.success('New secret created. The previous one keeps signing for 24 hours.')
-    },
-  })
+  const secret = useQuery({ ...webhookSecretQuery(organizationSlug, webhookId), enabled: shown })
+  const rotate = useInlineMutation(
+    orpc.webhooks.rotateSecret.mutationOptions({
+      onSuccess: async () => {
+        setShown(true)
+        await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
+        toast.success('New secret created. The previous one keeps signing for 24 hours.')
+      },
+    }),
+  )
   return (
     <Card>
       <CardHeader>
@@ -246,26 +243,24 @@ function SecretCard({
 function DeleteWebhook({ organizationSlug, siteHostname, webhookId }: Props) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const remove = useMutation({
-    ...orpc.webhooks.delete.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: async () => {
-      await navigate({
-        to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',
-        params: { organizationSlug, siteHostname },
-      })
-      await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
-      toast.success('Webhook deleted.')
-    },
-  })
+  const remove = useInlineMutation(
+    orpc.webhooks.delete.mutationOptions({
+      onSuccess: async () => {
+        await navigate({
+          to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks',
+          params: { organizationSlug, siteHostname },
+        })
+        await queryClient.invalidateQueries({ queryKey: orpc.webhooks.key() })
+        toast.success('Webhook deleted.')
+      },
+    }),
+  )
   return (
-    <ConfirmDialog
+    <DangerConfirm
       trigger={<Button variant="danger">Delete</Button>}
       title="Delete this webhook?"
       description="Nothing more is sent to it, and its history is deleted with it."
       confirmLabel="Delete webhook"
-      tone="danger"
-      errorMessage={errorText}
       onConfirm={() => remove.mutateAsync({ organizationSlug, webhookId })}
     />
   )

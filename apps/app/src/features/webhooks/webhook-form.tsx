@@ -1,9 +1,10 @@
 import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
-import { Button, Checkbox, Field, Input, Textarea } from '@headmark/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Checkbox, Field, Textarea } from '@headmark/ui'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { FormAlert } from '~/features/auth/form-alert.tsx'
+import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
+import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 
 export interface WebhookFormValues {
@@ -34,16 +35,16 @@ export function WebhookForm({
       params: { organizationSlug, siteHostname, webhookId: id },
     })
   }
-  const create = useMutation({
-    ...orpc.webhooks.create.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: (created) => done(created.id),
-  })
-  const update = useMutation({
-    ...orpc.webhooks.update.mutationOptions(),
-    meta: { inlineErrors: true },
-    onSuccess: (updated) => done(updated.id),
-  })
+  const create = useInlineMutation(
+    orpc.webhooks.create.mutationOptions({
+      onSuccess: (created) => done(created.id),
+    }),
+  )
+  const update = useInlineMutation(
+    orpc.webhooks.update.mutationOptions({
+      onSuccess: (updated) => done(updated.id),
+    }),
+  )
   const form = useSchemaForm({
     schema: webhookId ? updateWebhookInput : createWebhookInput,
     defaultValues: initial,
@@ -54,16 +55,16 @@ export function WebhookForm({
   })
 
   return (
-    <form onSubmit={form.onSubmit} className="form-stack" noValidate>
-      <FormAlert message={form.formError} />
-      <Field
+    <SchemaForm form={form} submitLabel={webhookId ? 'Save webhook' : 'Create webhook'}>
+      <TextField
+        form={form}
+        name="url"
         label="URL"
         required
-        error={form.error('url')}
         description={`On ${siteHostname} or one of its subdomains; https:// in production.`}
-      >
-        <Input {...form.input('url')} type="url" inputMode="url" />
-      </Field>
+        type="url"
+        inputMode="url"
+      />
       <Field label="Description" optional error={form.error('description')}>
         <Textarea {...form.input('description')} limit={500} />
       </Field>
@@ -77,9 +78,6 @@ export function WebhookForm({
           onCheckedChange={(checked) => form.setValue('legacyBearer', checked === true)}
         />
       </Field>
-      <Button type="submit" variant="primary" loading={form.pending}>
-        {webhookId ? 'Save webhook' : 'Create webhook'}
-      </Button>
-    </form>
+    </SchemaForm>
   )
 }

@@ -1,8 +1,9 @@
 import { Badge, Button, DataTable } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { rowHeaderColumn } from '~/components/row-action.tsx'
 import { organizationQuery } from '~/features/organizations/queries.ts'
-import { webhooksQuery } from './queries.ts'
+import { type Webhook, webhooksQuery } from './queries.ts'
 import { LastCallBadge } from './webhook-status.tsx'
 
 /** The webhooks of a site: URL, enabled, the last call's status and the failure streak. */
@@ -39,7 +40,6 @@ export function WebhookList({
       <DataTable
         label="Webhooks"
         rows={webhooks}
-        getRowId={(hook) => hook.id}
         empty={{
           title: 'No webhooks yet',
           headingLevel: 2,
@@ -49,12 +49,10 @@ export function WebhookList({
           action: create,
         }}
         columns={[
-          {
-            id: 'url',
-            header: 'URL',
-            rowHeader: true,
-            className: 'webhook-url-cell',
-            cell: (hook) => (
+          rowHeaderColumn(
+            'url',
+            'URL',
+            (hook: Webhook) => (
               <>
                 <Link
                   className="text-link"
@@ -66,7 +64,8 @@ export function WebhookList({
                 {hook.description ? <span className="muted"> — {hook.description}</span> : null}
               </>
             ),
-          },
+            'webhook-url-cell',
+          ),
           {
             id: 'state',
             header: 'State',

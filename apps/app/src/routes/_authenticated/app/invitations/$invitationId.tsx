@@ -1,18 +1,16 @@
-import { ORPCError } from '@orpc/client'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFound } from '~/components/not-found.tsx'
 import { InvitationDetails } from '~/features/invitations/invitation-details.tsx'
 import { invitationQuery } from '~/features/invitations/queries.ts'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 export const Route = createFileRoute('/_authenticated/app/invitations/$invitationId')({
   loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(invitationQuery(params.invitationId))
-    } catch (error) {
-      if (error instanceof ORPCError && error.status === 404) throw notFound()
-      throw error
-    }
+    await orNotFound(context.queryClient.ensureQueryData(invitationQuery(params.invitationId)))
     return { crumb: 'Invitation' }
   },
+  head: ({ match }) => (match.status === 'notFound' ? titledHead(match, 'Page') : {}),
+  notFoundComponent: NotFound,
   component: InvitationPage,
 })
 

@@ -1,11 +1,11 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { publicApiUrl } from '~/features/onboarding/api-url.ts'
+import { createFileRoute } from '@tanstack/react-router'
 import { validateInstallSearch } from '~/features/onboarding/guards.ts'
 import { InstallGuide } from '~/features/onboarding/install-guide.tsx'
+import { publicApiUrlQuery } from '~/features/onboarding/queries.ts'
 import { guardInstallStep } from '~/features/onboarding/route-guards.ts'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
-import { isErrorCode } from '~/lib/form-errors.ts'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/onboarding/install',
@@ -15,21 +15,18 @@ export const Route = createFileRoute(
   beforeLoad: ({ params, search }) =>
     guardInstallStep(params.organizationSlug, search.siteHostname),
   loaderDeps: ({ search }) => ({ siteHostname: search.siteHostname ?? '' }),
+  // A site of another organization, or one that was deleted meanwhile, is said so in place.
   loader: async ({ context, params, deps }) => {
-    try {
-      const [, apiUrl] = await Promise.all([
+    await orNotFound(
+      Promise.all([
         context.queryClient.ensureQueryData(siteQuery(params.organizationSlug, deps.siteHostname)),
-        publicApiUrl(),
-      ])
-      // The crumb leads back to this site's install step.
-      return { apiUrl, crumbSearch: { siteHostname: deps.siteHostname } }
-    } catch (error) {
-      // A site of another organization, or one that was deleted meanwhile, is said so in place.
-      if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
-      throw error
-    }
+        context.queryClient.ensureQueryData(publicApiUrlQuery()),
+      ]),
+    )
+    // The crumb leads back to this site's install step.
+    return { crumbSearch: { siteHostname: deps.siteHostname } }
   },
-  head: () => ({ meta: [{ title: 'Install & configure — Headmark' }] }),
+  head: ({ match }) => titledHead(match, 'Site', 'Install & configure'),
   notFoundComponent: InstallSiteNotFound,
   component: InstallPage,
 })
@@ -37,10 +34,7 @@ export const Route = createFileRoute(
 function InstallPage() {
   const { organizationSlug } = Route.useParams()
   const { siteHostname = '' } = Route.useSearch()
-  const { apiUrl } = Route.useLoaderData()
-  return (
-    <InstallGuide organizationSlug={organizationSlug} siteHostname={siteHostname} apiUrl={apiUrl} />
-  )
+  return <InstallGuide organizationSlug={organizationSlug} siteHostname={siteHostname} />
 }
 
 function InstallSiteNotFound() {

@@ -20,7 +20,7 @@ export const Route = createFileRoute(
 })
 
 function SiteOverviewPage() {
-  const { organizationSlug, siteHostname } = Route.useParams()
+  const params = Route.useParams()
   const { search = '' } = Route.useSearch()
   const { canManageSites } = Route.useRouteContext()
   const navigate = Route.useNavigate()
@@ -31,8 +31,7 @@ function SiteOverviewPage() {
   )
   return (
     <SiteOverview
-      organizationSlug={organizationSlug}
-      siteHostname={siteHostname}
+      {...params}
       search={search}
       onSearchChange={onSearchChange}
       canManageSites={canManageSites}

@@ -1,25 +1,27 @@
-import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
-import { isErrorCode } from '~/lib/form-errors.ts'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
+import discoveredPathsStyles from '~/features/discovered-paths/discovered-paths.css?url'
+import siteApiKeysStyles from '~/features/site-api-keys/site-api-keys.css?url'
 import { siteQuery } from '~/features/sites/queries.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname',
 )({
+  // An unknown site, or one of another organization, is said so in place.
   loader: async ({ context, params }) => {
-    try {
-      const site = await context.queryClient.ensureQueryData(
-        siteQuery(params.organizationSlug, params.siteHostname),
-      )
-      return { crumb: site.name }
-    } catch (error) {
-      // An unknown site, or one of another organization, is said so in place.
-      if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
-      throw error
-    }
+    const site = await orNotFound(
+      context.queryClient.ensureQueryData(siteQuery(params.organizationSlug, params.siteHostname)),
+    )
+    return { crumb: site.name }
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Site — Headmark' }],
+  head: ({ loaderData, match }) => ({
+    ...titledHead(match, 'Site', loaderData?.crumb),
+    // The overview's and the settings' sections.
+    links: [
+      { rel: 'stylesheet', href: discoveredPathsStyles },
+      { rel: 'stylesheet', href: siteApiKeysStyles },
+    ],
   }),
   notFoundComponent: NotFoundHere,
   component: Outlet,

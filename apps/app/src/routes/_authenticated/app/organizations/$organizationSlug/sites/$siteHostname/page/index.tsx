@@ -1,9 +1,11 @@
 import type { MetadataEditorTab } from '@headmark/ui'
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { NotFoundView } from '~/components/not-found-view.tsx'
 import { revisionQuery, revisionsQuery } from '~/features/metadata-revisions/queries.ts'
 import { PageEditor } from '~/features/metadata-revisions/page-editor.tsx'
 import { editorSearch } from '~/features/pages/search.ts'
+import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/',
@@ -27,19 +29,46 @@ export const Route = createFileRoute(
   }),
   loader: async ({ context, params, deps }) => {
     const { organizationSlug, siteHostname } = params
-    await Promise.all([
-      context.queryClient.ensureInfiniteQueryData(
-        revisionsQuery(organizationSlug, siteHostname, deps.path),
-      ),
-      deps.metadataRevisionId
-        ? context.queryClient.ensureQueryData(
-            revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
-          )
-        : null,
-    ])
+    // A revision id the page has no revision for is said so in place.
+    await orNotFound(
+      Promise.all([
+        context.queryClient.ensureInfiniteQueryData(
+          revisionsQuery(organizationSlug, siteHostname, deps.path),
+        ),
+        deps.metadataRevisionId
+          ? context.queryClient.ensureQueryData(
+              revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
+            )
+          : null,
+      ]),
+    )
   },
+  head: ({ match }) => (match.status === 'notFound' ? titledHead(match, 'Revision') : {}),
+  notFoundComponent: NotFoundHere,
   component: PageEditorPage,
 })
+
+/** A revision id the page has no revision for: back to the page's editor. */
+function NotFoundHere() {
+  const { organizationSlug, siteHostname } = Route.useParams()
+  const { path } = Route.useSearch()
+  return (
+    <NotFoundView
+      what="Revision"
+      description={`${path ?? 'The site’s defaults'} has no such revision.`}
+      action={
+        <Link
+          to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+          params={{ organizationSlug, siteHostname }}
+          search={path === undefined ? {} : { path }}
+          className="text-link"
+        >
+          Edit the current metadata
+        </Link>
+      }
+    />
+  )
+}
 
 function PageEditorPage() {
   const { organizationSlug, siteHostname } = Route.useParams()

@@ -1,9 +1,10 @@
-import { createFileRoute, notFound, Outlet } from '@tanstack/react-router'
+import { createFileRoute, type NotFoundRouteProps, Outlet } from '@tanstack/react-router'
+import { RefusedAddressView } from '~/components/not-found-view.tsx'
 import { InPlaceError } from '~/components/in-place-error.tsx'
 import { PageNotFound } from '~/features/pages/page-not-found.tsx'
 import { pageQuery } from '~/features/pages/queries.ts'
 import { pathFromSearch } from '~/features/pages/search.ts'
-import { isErrorCode } from '~/lib/form-errors.ts'
+import { orNotFound, refusedAddress, titledHead } from '~/lib/not-found.ts'
 
 /** One page of the site; without `path`, the site's defaults. */
 export const Route = createFileRoute(
@@ -11,29 +12,28 @@ export const Route = createFileRoute(
 )({
   validateSearch: pathFromSearch,
   loaderDeps: ({ search }) => ({ path: search.path ?? null }),
+  // A path the site has no page for, or one no page can have (a malformed escape).
   loader: async ({ context, params, deps }) => {
-    try {
-      const details = await context.queryClient.ensureQueryData(
+    const details = await orNotFound(
+      context.queryClient.ensureQueryData(
         pageQuery(params.organizationSlug, params.siteHostname, deps.path),
-      )
-      const path = details.page.path
-      return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
-    } catch (error) {
-      if (isErrorCode(error, 'NOT_FOUND')) throw notFound()
-      throw error
-    }
+      ),
+    )
+    const path = details.page.path
+    return path === null ? { crumb: 'Site defaults' } : { crumb: path, crumbSearch: { path } }
   },
-  head: ({ loaderData }) => ({
-    meta: [{ title: loaderData ? `${loaderData.crumb} — Headmark` : 'Page — Headmark' }],
-  }),
+  head: ({ loaderData, match }) => titledHead(match, 'Page', loaderData?.crumb),
   errorComponent: InPlaceError,
   notFoundComponent: NotFoundHere,
   component: Outlet,
 })
 
-function NotFoundHere() {
+function NotFoundHere({ data }: NotFoundRouteProps) {
   const { organizationSlug, siteHostname } = Route.useParams()
   const { path } = Route.useSearch()
+  // A path no page can have (a malformed escape): the server says what is wrong with it.
+  const refused = refusedAddress(data)
+  if (refused) return <RefusedAddressView message={refused} />
   return (
     <PageNotFound organizationSlug={organizationSlug} siteHostname={siteHostname} path={path} />
   )
