@@ -453,7 +453,7 @@ const recentLayers: Array<
       head?: (metadata: Metadata | null | undefined) => HeadTag[]
     }
   | undefined
-> = Array.from({ length: 16 })
+> = /* @__PURE__ */ Array.from({ length: 16 })
 let nextRecent = 0
 function shallow(layer: HeadInput | undefined): unknown[] {
   const contents: unknown[] = []
