@@ -799,10 +799,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       unlisten = () => stop()
       return
     }
-    let pubsub: ReturnType<typeof connectionOf>['pubsub'] = null
+    let pubsub: ReturnType<typeof connectionOf>['pubsub']
     try {
       pubsub = connectionOf(db).pubsub
     } catch {
+      // A database not opened by connectDatabase: the queue is looked at every second instead.
       pubsub = null
     }
     if (!pubsub) return
