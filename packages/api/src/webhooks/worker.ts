@@ -113,7 +113,13 @@ export interface WebhookService {
    * This instance's delivery figures: SQL statements the engine sent (BEGIN and COMMIT counted),
    * calls recorded, record transactions, deliveries claimed but not sent yet, requests in flight.
    */
-  stats(): { statements: number; recorded: number; batches: number; ready: number; inFlight: number }
+  stats(): {
+    statements: number
+    recorded: number
+    batches: number
+    ready: number
+    inFlight: number
+  }
 }
 
 const messageId = () => `msg_${randomBytes(16).toString('base64url')}`
@@ -471,10 +477,13 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     }
     if (soonest !== Infinity && readyCount > 0) {
       if (dispatchTimer) clearTimeout(dispatchTimer)
-      dispatchTimer = setTimeout(() => {
-        dispatchTimer = null
-        dispatch()
-      }, Math.max(1, soonest))
+      dispatchTimer = setTimeout(
+        () => {
+          dispatchTimer = null
+          dispatch()
+        },
+        Math.max(1, soonest),
+      )
     }
   }
 
@@ -562,6 +571,9 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     flushing = (async () => {
       try {
         while (pending.length > 0) {
+          // After the answers that arrived together have all been handled (the embedded
+          // database runs on this thread: without this, each would be recorded alone).
+          await new Promise((resolve) => setImmediate(resolve))
           const batch = pending.splice(0, MAX_RECORD_BATCH)
           try {
             await record(batch)
