@@ -258,6 +258,10 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
   let claimAgain = false
   let lastClaimFull = false
   let excludedAtClaim = new Set<string>()
+  /** Endpoints that got a full share at the last claim: more of theirs may be due. */
+  let mayHaveMore = new Set<string>()
+  /** Below this many claimed ahead, an endpoint with more due is claimed for again. */
+  const aheadThreshold = Math.ceil(endpointConcurrency / 2)
   let cursor = ''
   let flushing: Promise<void> | null = null
   let dispatchTimer: NodeJS.Timeout | null = null
@@ -304,17 +308,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           const room = 2 * concurrency - readyCount - inFlightCount
           // While work is ready, claim in batches; when none is, whatever there is room for.
           if (room <= 0 || (readyCount > 0 && room < Math.min(16, concurrency))) break
+          // Endpoints with enough claimed ahead (or held back) are left out of this claim.
           const excluded = new Set<string>()
           const now = Date.now()
-          for (const [hookId, count] of inFlight) {
-            if (count + (ready.get(hookId)?.length ?? 0) >= endpointConcurrency) {
-              excluded.add(hookId)
-            }
-          }
           for (const [hookId, queue] of ready) {
-            if (queue.length + (inFlight.get(hookId) ?? 0) >= endpointConcurrency) {
-              excluded.add(hookId)
-            }
+            if (queue.length >= aheadThreshold) excluded.add(hookId)
             const rate = queue[0]?.throttle
             if (rate && queue.length >= Math.max(1, rate)) excluded.add(hookId)
           }
@@ -325,6 +323,13 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           const claimed = await claim(room, [...excluded])
           excludedAtClaim = excluded
           lastClaimFull = claimed.length >= room
+          const perHook = new Map<string, number>()
+          for (const delivery of claimed) {
+            perHook.set(delivery.webhookId, (perHook.get(delivery.webhookId) ?? 0) + 1)
+          }
+          mayHaveMore = new Set(
+            [...perHook].filter(([, count]) => count >= endpointConcurrency).map(([id]) => id),
+          )
           for (const delivery of claimed) {
             held.add(delivery.id)
             const queue = ready.get(delivery.webhookId)
@@ -529,7 +534,13 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     }
     if (call) finish({ delivery, call })
     dispatch()
-    if (lastClaimFull || excludedAtClaim.has(delivery.webhookId) || readyCount === 0) wantClaim()
+    const hookId = delivery.webhookId
+    if (
+      (ready.get(hookId)?.length ?? 0) < aheadThreshold &&
+      (lastClaimFull || mayHaveMore.has(hookId) || excludedAtClaim.has(hookId))
+    ) {
+      wantClaim()
+    }
     settleIdle()
   }
 
