@@ -7,8 +7,10 @@ import { checkUrlSyntax, type OutboundPolicy, resolveChecked } from './outbound-
 
 /** How long an attempt may take, from connecting to the last byte read. */
 export const DELIVERY_TIMEOUT_MS = 15_000
-/** How long a name's checked addresses are reused, in ms. */
-const RESOLVED_TTL_MS = 2_000
+/** How long a name's checked addresses are reused as they are, in ms. */
+const RESOLVED_FRESH_MS = 2_000
+/** Until when they are still used while the name is looked up again, in ms. */
+const RESOLVED_STALE_MS = 10_000
 /** How much of a receiver's answer is kept. */
 export const MAX_RESPONSE_BYTES = 64 * 1024
 
@@ -116,17 +118,39 @@ export function createSender({
     https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
   }
   // A name's checked addresses are reused for a moment (only with the system's DNS): every call
-  // still goes to addresses the guard accepted, without a lookup per request under load.
-  const checked = new Map<string, { addresses: LookupAddress[]; until: number }>()
+  // still goes to addresses the guard accepted, without a lookup per request under load. One
+  // lookup per name at a time; a slightly stale answer is used while the next one is made.
+  const checked = new Map<string, { addresses: LookupAddress[]; at: number }>()
+  const looking = new Map<string, Promise<LookupAddress[]>>()
+  const lookUp = (hostname: string) => {
+    let pending = looking.get(hostname)
+    if (!pending) {
+      pending = resolveChecked(hostname, policy)
+        .then((addresses) => {
+          if (checked.size >= 1000) checked.clear()
+          checked.set(hostname, { addresses, at: performance.now() })
+          return addresses
+        })
+        .catch((error: unknown) => {
+          // Refused or unresolvable now: nothing of the former answer is used any more.
+          checked.delete(hostname)
+          throw error
+        })
+        .finally(() => looking.delete(hostname))
+      looking.set(hostname, pending)
+    }
+    return pending
+  }
   const resolve = async (hostname: string): Promise<LookupAddress[]> => {
     if (resolver) return resolveChecked(hostname, policy, resolver)
-    const now = performance.now()
     const cached = checked.get(hostname)
-    if (cached && cached.until > now) return cached.addresses
-    const addresses = await resolveChecked(hostname, policy)
-    if (checked.size >= 1000) checked.clear()
-    checked.set(hostname, { addresses, until: now + RESOLVED_TTL_MS })
-    return addresses
+    const age = cached ? performance.now() - cached.at : Infinity
+    if (cached && age < RESOLVED_FRESH_MS) return cached.addresses
+    if (cached && age < RESOLVED_STALE_MS) {
+      lookUp(hostname).catch(() => {})
+      return cached.addresses
+    }
+    return lookUp(hostname)
   }
   return {
     async post(raw, body, headers) {

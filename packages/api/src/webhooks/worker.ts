@@ -367,39 +367,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       throttle: number | null
       payload: string
     }>(
+      // The claim is a function of the migrations (`webhook_delivery_claim`): the statement, and
+      // the planner setting it needs.
       await db.execute(sql`
-        with recursive hooks(id) as (
-          (select webhook_id from webhook_delivery where webhook_id > ${cursor}
-            order by webhook_id limit 1)
-          union all
-          select (select d.webhook_id from webhook_delivery d where d.webhook_id > hooks.id
-            order by d.webhook_id limit 1)
-          from hooks where hooks.id is not null
-        ),
-        picked as (
-          select due.id from hooks
-          cross join lateral (
-            select d.id from webhook_delivery d
-            where d.webhook_id = hooks.id and d.run_at <= now()
-              and (d.lease_until is null or d.lease_until < now())
-            order by d.run_at
-            limit ${endpointConcurrency}
-            for update skip locked
-          ) as due
-          where hooks.id is not null
-            and hooks.id not in (select json_array_elements_text(${json(excluded)}::json))
-          limit ${room}
-        )
-        update webhook_delivery as d
-        set leased_by = ${me}, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        from picked, webhook as w, webhook_message as m
-        where d.id = picked.id and w.id = d.webhook_id and m.id = d.message_id
-        returning d.id, d.webhook_id, d.message_id, d.attempt, d.trigger, w.url, w.enabled,
-          w.legacy_bearer, w.secret_encrypted, w.previous_secret_encrypted,
-          (extract(epoch from w.previous_secret_expires_at) * 1000)::float8
-            as previous_secret_expires_at,
-          (extract(epoch from w.failing_since) * 1000)::float8 as failing_since,
-          w.throttle, m.payload::text as payload`),
+        select * from webhook_delivery_claim(${cursor}, ${json(excluded)}::json,
+          ${endpointConcurrency}::int, ${room}::int, ${me}, ${LEASE_SECONDS}::int)`),
     )
     // The next claim starts after the last endpoint served when this one was full: each gets a turn.
     const last = rows.reduce((max, row) => (row.webhook_id > max ? row.webhook_id : max), '')
