@@ -110,7 +110,6 @@ export const webhookDelivery = pgTable(
   },
   (table) => [
     index('webhook_delivery_webhook_id_idx').on(table.webhookId, table.runAt),
-    index('webhook_delivery_run_at_idx').on(table.runAt),
     index('webhook_delivery_message_id_idx').on(table.messageId),
   ],
 )
