@@ -170,6 +170,9 @@ export const DEFAULT_ENDPOINT_CONCURRENCY = 32
 const MAX_BACKOFF_MS = 10 * 60_000
 /** Deliveries held back longer than this by a `Retry-After` are handed back to the queue. */
 const RELEASE_AFTER_MS = 10_000
+/** Why an attempt was not sent when the webhook's secret can not be opened. */
+const UNREADABLE_SECRET =
+  "The webhook's secret can not be read with this server's BETTER_AUTH_SECRET (was it changed?): nothing was sent. Rotate the secret to send again."
 /** Calls recorded per transaction at most. */
 const MAX_RECORD_BATCH = 256
 
@@ -473,18 +476,41 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         delivery.previousSecretEncrypted !== null &&
         delivery.previousSecretExpiresAt !== null &&
         delivery.previousSecretExpiresAt > startedAt
-      const headers = signHeaders({
-        body,
-        messageId: delivery.messageId,
-        secrets: {
-          current: open(delivery.secretEncrypted),
-          previous: previousAlive ? open(delivery.previousSecretEncrypted as string) : null,
-        },
-        legacyBearer: delivery.legacyBearer,
-        timestamp: startedAt,
-      })
-      const result = await (sender as Sender).post(delivery.url, body, headers)
-      call = {
+      let headers: Record<string, string>
+      try {
+        headers = signHeaders({
+          body,
+          messageId: delivery.messageId,
+          secrets: {
+            current: open(delivery.secretEncrypted),
+            previous: previousAlive ? open(delivery.previousSecretEncrypted as string) : null,
+          },
+          legacyBearer: delivery.legacyBearer,
+          timestamp: startedAt,
+        })
+      } catch {
+        // Sealed under another server secret: nothing can be signed, so nothing is sent; the
+        // attempt is recorded as failed with the reason, and retried on the schedule.
+        headers = { 'content-type': 'application/json', 'user-agent': 'Headmark-Webhooks/1.0' }
+        call = {
+          id: randomUUID(),
+          url: delivery.url,
+          requestHeaders: headers,
+          requestBody: body,
+          result: {
+            status: null,
+            headers: null,
+            body: null,
+            truncated: false,
+            error: UNREADABLE_SECRET,
+            durationMs: 0,
+          },
+          startedAt,
+          finishedAt: clock.now(),
+        }
+      }
+      const result = call ? call.result : await (sender as Sender).post(delivery.url, body, headers)
+      call ??= {
         id: randomUUID(),
         url: delivery.url,
         requestHeaders: redactHeaders(headers),
