@@ -101,7 +101,7 @@ export interface WebhookService {
    * are being deleted with it, and nothing of them may stay behind in the queue.
    */
   forgetJobs(tx: Transaction, webhookIds: string[]): Promise<void>
-  /** Attempts waiting in the queue for a webhook, soonest first. */
+  /** Attempts in the queue for a webhook (waiting, or being sent), soonest first. */
   queued(webhookId?: string): Promise<QueuedDelivery[]>
   /** Runs now every queued attempt due at `now` (the clock's time by default). */
   runDue(now?: number): Promise<number>
@@ -161,7 +161,7 @@ export const LEASE_SECONDS = 20
 /** How often the leases of the deliveries this instance holds are renewed. */
 const HEARTBEAT_MS = 5_000
 /** How often the queue is looked at without being woken (due retries, expired leases). */
-const POLL_MS = 1_000
+const POLL_MS = 2_000
 /** Attempts in flight per instance, all endpoints together (default). */
 export const DEFAULT_CONCURRENCY = 64
 /** Attempts in flight per endpoint (webhook) and instance (default). */
@@ -170,9 +170,9 @@ export const DEFAULT_ENDPOINT_CONCURRENCY = 32
 const MAX_BACKOFF_MS = 10 * 60_000
 /** Deliveries held back longer than this by a `Retry-After` are handed back to the queue. */
 const RELEASE_AFTER_MS = 10_000
-/** Why an attempt was not sent when the webhook's secret can not be opened. */
+/** Why an instance leaves a webhook's deliveries alone. */
 const UNREADABLE_SECRET =
-  "The webhook's secret can not be read with this server's BETTER_AUTH_SECRET (was it changed?): nothing was sent. Rotate the secret to send again."
+  "its secret can not be opened with this instance's BETTER_AUTH_SECRET (set the same one on every instance); its deliveries are left to the others."
 /** Calls recorded per transaction at most. */
 const MAX_RECORD_BATCH = 256
 
@@ -476,7 +476,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         delivery.previousSecretEncrypted !== null &&
         delivery.previousSecretExpiresAt !== null &&
         delivery.previousSecretExpiresAt > startedAt
-      let headers: Record<string, string>
+      let headers: Record<string, string> | null = null
       try {
         headers = signHeaders({
           body,
@@ -489,37 +489,24 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           timestamp: startedAt,
         })
       } catch {
-        // Sealed under another server secret: nothing can be signed, so nothing is sent; the
-        // attempt is recorded as failed with the reason, and retried on the schedule.
-        headers = { 'content-type': 'application/json', 'user-agent': 'Headmark-Webhooks/1.0' }
+        // Sealed under another server secret (an instance configured apart from the others):
+        // nothing can be signed here. The attempt goes back to the queue at once for an instance
+        // that can, and this one leaves the webhook alone for a while.
+        unreadable(delivery)
+      }
+      if (headers) {
+        const result = await (sender as Sender).post(delivery.url, body, headers)
         call = {
           id: randomUUID(),
           url: delivery.url,
-          requestHeaders: headers,
+          requestHeaders: redactHeaders(headers),
           requestBody: body,
-          result: {
-            status: null,
-            headers: null,
-            body: null,
-            truncated: false,
-            error: UNREADABLE_SECRET,
-            durationMs: 0,
-          },
+          result,
           startedAt,
           finishedAt: clock.now(),
         }
+        holdBackIfAsked(delivery.webhookId, result)
       }
-      const result = call ? call.result : await (sender as Sender).post(delivery.url, body, headers)
-      call ??= {
-        id: randomUUID(),
-        url: delivery.url,
-        requestHeaders: redactHeaders(headers),
-        requestBody: body,
-        result,
-        startedAt,
-        finishedAt: clock.now(),
-      }
-      holdBackIfAsked(delivery.webhookId, result)
     } catch (error) {
       // Nothing is recorded: the lease runs out and the attempt is made again.
       log(error)
@@ -540,6 +527,17 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       wantClaim()
     }
     settleIdle()
+  }
+
+  /** A delivery this instance can not sign: handed back, its webhook left alone for a minute. */
+  function unreadable(delivery: Claimed): void {
+    const hookId = delivery.webhookId
+    if (!backoffUntil.has(hookId)) log(new Error(`Webhook ${hookId}: ${UNREADABLE_SECRET}`))
+    backoffUntil.set(hookId, Date.now() + 60_000)
+    const queue = ready.get(hookId) ?? []
+    ready.delete(hookId)
+    readyCount -= queue.length
+    void release([delivery.id, ...queue.map((other) => other.id)]).catch(log)
   }
 
   /** 429 or 503 with `Retry-After`: this endpoint's other deliveries wait that long (here). */
@@ -958,8 +956,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
           select id, webhook_id, message_id, attempt, trigger,
             round(extract(epoch from run_at) * 1000)::float8 as run_at
           from webhook_delivery
-          where (lease_until is null or lease_until < now())
-            ${webhookId ? sql`and webhook_id = ${webhookId}` : sql``}
+          ${webhookId ? sql`where webhook_id = ${webhookId}` : sql``}
           order by run_at, id`),
       )
       return rows.map((row) => ({
