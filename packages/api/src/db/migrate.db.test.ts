@@ -35,6 +35,7 @@ const expectedTables = [
   'verification',
   'webhook',
   'webhook_call',
+  'webhook_delivery',
   'webhook_message',
 ]
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database, DatabaseConnection } from '../db/client.ts'
 import type { PublicApi } from '../public-api/handler.ts'
+import { DELIVERY_QUEUE } from '../webhooks/queue.ts'
 
 // Nothing here is labelled by organization, site, path or user: a scrape shows how the instance
 // runs, never whose data it serves.
@@ -220,6 +221,29 @@ export function createMetrics(options: MetricsOptions): Metrics {
       queueJobs.set({ queue: row.name, state: row.state }, row.jobs)
       oldest.set(row.name, Math.max(oldest.get(row.name) ?? 0, row.oldest ?? 0))
     }
+    // Webhook deliveries have a table of their own: waiting first attempts (created), waiting
+    // retries (retry), claimed by an instance (active); nothing there ever fails for good.
+    const [delivery] = rows<{
+      created: number
+      retry: number
+      active: number
+      oldest: number | null
+    }>(
+      await db.execute(sql`
+        select
+          count(*) filter (where waiting and attempt = 1)::int as created,
+          count(*) filter (where waiting and attempt > 1)::int as retry,
+          count(*) filter (where not waiting)::int as active,
+          extract(epoch from now() - min(run_at) filter (where waiting and run_at <= now()))::float8
+            as oldest
+        from (select attempt, run_at, (lease_until is null or lease_until < now()) as waiting
+          from webhook_delivery) as delivery`),
+    )
+    queueJobs.set({ queue: DELIVERY_QUEUE, state: 'created' }, delivery?.created ?? 0)
+    queueJobs.set({ queue: DELIVERY_QUEUE, state: 'retry' }, delivery?.retry ?? 0)
+    queueJobs.set({ queue: DELIVERY_QUEUE, state: 'active' }, delivery?.active ?? 0)
+    queueJobs.set({ queue: DELIVERY_QUEUE, state: 'failed' }, 0)
+    oldest.set(DELIVERY_QUEUE, Math.max(0, delivery?.oldest ?? 0))
     for (const [queue, age] of oldest) queueAge.set({ queue }, age)
 
     const [recent] = rows<{

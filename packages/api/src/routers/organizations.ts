@@ -162,8 +162,8 @@ export const organizationsRouter = {
           .from(site)
           .where(eq(site.organizationId, current.id))
         const ids = sites.map((row) => row.id)
-        // Locked first, as a delivery attempt locks its webhook before recording the call: the
-        // two wait for each other instead of deadlocking.
+        // Locked first (in id order), as delivery locks a batch's webhooks before recording its
+        // calls: the two wait for each other instead of deadlocking.
         const hooks =
           ids.length === 0
             ? []
@@ -171,6 +171,7 @@ export const organizationsRouter = {
                 .select({ id: webhook.id })
                 .from(webhook)
                 .where(inArray(webhook.siteId, ids))
+                .orderBy(webhook.id)
                 .for('update')
         await context.webhooks.forgetJobs(
           tx,

@@ -4,8 +4,8 @@ import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { checkWebhookQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
+import { site, webhook, webhookCall, webhookDelivery, webhookMessage } from '../db/schema.ts'
 import { livePreviousSecret } from '../domain/webhook-secrets.ts'
-import { site, webhook, webhookCall, webhookMessage } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { createWebhookInput, updateWebhookInput, webhookIdSchema } from '../shared/webhooks.ts'
 import { checkWebhookUrl } from '../webhooks/outbound-guard.ts'
@@ -26,6 +26,12 @@ export interface WebhookView {
   description: string
   enabled: boolean
   legacyBearer: boolean
+  /** At most this many deliveries per second; null: no limit. */
+  throttle: number | null
+  /** Attempts waiting in the queue (due or scheduled retries). */
+  queuedAttempts: number
+  /** When the next queued attempt is due; null when none waits. */
+  nextAttemptAt: Date | null
   /** Why it was disabled by Headmark: `gone` (410), `failing` (5 days), or `manual`. */
   disabledReason: string | null
   disabledAt: Date | null
@@ -125,6 +131,13 @@ async function views(db: Database, where: ReturnType<typeof eq>): Promise<Webhoo
             where c.webhook_id = ${hook.id} and c.response_status between 200 and 299), '-infinity')`,
         ),
       )
+    const [backlog] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        next: sql<string | null>`min(${webhookDelivery.runAt})::text`,
+      })
+      .from(webhookDelivery)
+      .where(eq(webhookDelivery.webhookId, hook.id))
     result.push({
       id: hook.id,
       siteHostname: row.siteHostname,
@@ -132,6 +145,9 @@ async function views(db: Database, where: ReturnType<typeof eq>): Promise<Webhoo
       description: hook.description,
       enabled: hook.enabled,
       legacyBearer: hook.legacyBearer,
+      throttle: hook.throttle,
+      queuedAttempts: backlog?.count ?? 0,
+      nextAttemptAt: backlog?.next ? new Date(backlog.next) : null,
       disabledReason: hook.enabled ? null : hook.disabledReason,
       disabledAt: hook.enabled ? null : hook.disabledAt,
       failingSince: hook.failingSince,
@@ -178,6 +194,25 @@ export function callView(row: CallRow): WebhookCallView {
   }
 }
 
+/** An attempt waiting in the queue, shaped for `WebhookHistory` (above its calls). */
+export interface QueuedAttemptView {
+  id: string
+  messageId: string
+  eventType: string
+  attempt: number
+  maxAttempts: number
+  trigger: 'automatic' | 'manual' | 'test'
+  /** When it was queued. */
+  queuedAt: Date
+  /** When it runs (for a retry, the scheduled time; the past: due, waiting its turn). */
+  nextAttemptAt: Date
+  /** Being sent by an instance now. */
+  running: boolean
+}
+
+/** Queued attempts listed at most, soonest first; `queuedTotal` counts them all. */
+export const QUEUED_PAGE_SIZE = 50
+
 /** `<createdAt ISO>|<id>`: the last call of a page, where the next page starts. */
 const cursorSchema = z
   .string()
@@ -202,7 +237,11 @@ export const webhooksRouter = {
       return viewOf(context.db, input.webhookId)
     }),
 
-  /** The webhook's calls, newest first, 20 per page; `status` filters by outcome. */
+  /**
+   * The webhook's calls, newest first, 20 per page; `status` filters by outcome. The first page
+   * also lists the attempts waiting in the queue (`queued`, soonest first, with each one's next
+   * attempt time) and how many there are (`queuedTotal`).
+   */
   getCalls: organizationProcedure()
     .route({ method: 'GET' })
     .input(
@@ -217,7 +256,13 @@ export const webhooksRouter = {
       async ({
         context,
         input,
-      }): Promise<{ items: WebhookCallView[]; nextCursor: string | null }> => {
+      }): Promise<{
+        /** Attempts waiting in the queue, soonest first (first page only; at most 50). */
+        queued: QueuedAttemptView[]
+        queuedTotal: number
+        items: WebhookCallView[]
+        nextCursor: string | null
+      }> => {
         await findWebhook(context.db, context.organization.id, input.webhookId)
         const conditions = [eq(webhookCall.webhookId, input.webhookId)]
         const ok = sql`${webhookCall.responseStatus} between 200 and 299`
@@ -243,7 +288,38 @@ export const webhooksRouter = {
           .limit(CALLS_PAGE_SIZE + 1)
         const page = rows.slice(0, CALLS_PAGE_SIZE)
         const last = page.at(-1)
+        // The backlog comes with the first page only (the calls' pages follow).
+        let queued: QueuedAttemptView[] = []
+        let queuedTotal = 0
+        if (!input.cursor && input.status !== 'succeeded') {
+          const waiting = await context.db
+            .select({
+              delivery: webhookDelivery,
+              eventType: webhookMessage.type,
+              running: sql<boolean>`coalesce(${webhookDelivery.leaseUntil} > now(), false)`,
+              total: sql<number>`(count(*) over ())::int`,
+            })
+            .from(webhookDelivery)
+            .innerJoin(webhookMessage, eq(webhookMessage.id, webhookDelivery.messageId))
+            .where(eq(webhookDelivery.webhookId, input.webhookId))
+            .orderBy(webhookDelivery.runAt, webhookDelivery.id)
+            .limit(QUEUED_PAGE_SIZE)
+          queuedTotal = waiting[0]?.total ?? 0
+          queued = waiting.map(({ delivery, eventType, running }) => ({
+            id: delivery.id,
+            messageId: delivery.messageId,
+            eventType,
+            attempt: delivery.attempt,
+            maxAttempts: delivery.trigger === 'automatic' ? MAX_ATTEMPTS : 1,
+            trigger: delivery.trigger,
+            queuedAt: delivery.createdAt,
+            nextAttemptAt: delivery.runAt,
+            running,
+          }))
+        }
         return {
+          queued,
+          queuedTotal,
           items: page.map((row) => callView({ ...row.call, eventType: row.eventType })),
           nextCursor:
             rows.length > CALLS_PAGE_SIZE && last
@@ -270,6 +346,7 @@ export const webhooksRouter = {
           url: check.url.href,
           description: input.description,
           legacyBearer: input.legacyBearer,
+          throttle: input.throttle,
           secretEncrypted: context.webhooks.secrets.seal(secret),
         })
       })
@@ -277,7 +354,7 @@ export const webhooksRouter = {
     }),
 
   /**
-   * Changes the URL, description, legacy mode or enabled state. Disabling drops queued
+   * Changes the URL, description, legacy mode, throttle or enabled state. Disabling drops queued
    * attempts; enabling again clears the failure state and sends only what happens next.
    */
   update: organizationProcedure({ webhook: ['update'] })
@@ -292,6 +369,7 @@ export const webhooksRouter = {
       }
       if (input.description !== undefined) changes.description = input.description
       if (input.legacyBearer !== undefined) changes.legacyBearer = input.legacyBearer
+      if (input.throttle !== undefined) changes.throttle = input.throttle
       if (input.enabled === true && !found.webhook.enabled) {
         Object.assign(changes, {
           enabled: true,

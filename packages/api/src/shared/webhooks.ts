@@ -13,6 +13,14 @@ export const webhookUrlSchema = z
   .min(1, 'Enter the URL that receives the webhooks.')
   .max(2000, 'The URL can have at most 2,000 characters.')
 
+/** At most this many deliveries per second to the webhook (like Svix's `throttle`); null: no limit. */
+export const webhookThrottleSchema = z
+  .number()
+  .int('The rate is a whole number of deliveries per second.')
+  .min(1, 'The rate is at least 1 delivery per second.')
+  .max(10_000, 'The rate can be at most 10,000 deliveries per second.')
+  .nullable()
+
 /** `webhooks.create` (the server then checks the URL against the site and its policy). */
 export const createWebhookInput = z.object({
   organizationSlug: z.string(),
@@ -20,6 +28,7 @@ export const createWebhookInput = z.object({
   url: webhookUrlSchema,
   description: webhookDescriptionSchema.default(''),
   legacyBearer: z.boolean().default(false),
+  throttle: webhookThrottleSchema.default(null),
 })
 
 /** `webhooks.update` */
@@ -30,4 +39,5 @@ export const updateWebhookInput = z.object({
   description: webhookDescriptionSchema.optional(),
   enabled: z.boolean().optional(),
   legacyBearer: z.boolean().optional(),
+  throttle: webhookThrottleSchema.optional(),
 })

@@ -2,11 +2,15 @@ import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { LookupAddress } from 'node:dns'
 import type { LookupFunction } from 'node:net'
-import { signWebhook } from '@headmark/metadata/webhooks'
+import { createHmac } from 'node:crypto'
 import { checkUrlSyntax, type OutboundPolicy, resolveChecked } from './outbound-guard.ts'
 
 /** How long an attempt may take, from connecting to the last byte read. */
 export const DELIVERY_TIMEOUT_MS = 15_000
+/** How long a name's checked addresses are reused as they are, in ms. */
+const RESOLVED_FRESH_MS = 2_000
+/** Until when they are still used while the name is looked up again, in ms. */
+const RESOLVED_STALE_MS = 10_000
 /** How much of a receiver's answer is kept. */
 export const MAX_RESPONSE_BYTES = 64 * 1024
 
@@ -29,32 +33,51 @@ export interface SigningSecrets {
 /**
  * Headers of one delivery: Headmark's signature (with the current secret), the Standard Webhooks
  * headers (signed by every live secret, space-separated, as the standard allows), and the legacy
- * bearer when the webhook asks for it.
+ * bearer when the webhook asks for it. Signed with `node:crypto`; byte for byte what
+ * `signWebhook` of `@headmark/metadata/webhooks` produces.
  */
-export async function signedHeaders(options: {
+export function signHeaders(options: {
   body: string
   messageId: string
   secrets: SigningSecrets
   legacyBearer: boolean
   timestamp: number
-}): Promise<Record<string, string>> {
+}): Record<string, string> {
   const { body, messageId, secrets, legacyBearer, timestamp } = options
-  const signed = await signWebhook(body, { secret: secrets.current, id: messageId, timestamp })
-  const signatures = [signed['webhook-signature']]
-  if (secrets.previous) {
-    const old = await signWebhook(body, { secret: secrets.previous, id: messageId, timestamp })
-    signatures.push(old['webhook-signature'])
-  }
+  const milliseconds = `${Math.floor(timestamp)}`
+  const seconds = `${Math.floor(Number(milliseconds) / 1000)}`
+  const headmark = createHmac('sha256', secrets.current)
+    .update(`${milliseconds}.`)
+    .update(body)
+    .digest('hex')
+  const standard = (secret: string) =>
+    `v1,${createHmac('sha256', standardKey(secret)).update(`${messageId}.${seconds}.`).update(body).digest('base64')}`
+  const signatures = [standard(secrets.current)]
+  if (secrets.previous) signatures.push(standard(secrets.previous))
   return {
     'content-type': 'application/json',
     'user-agent': 'Headmark-Webhooks/1.0',
-    'x-webhook-timestamp': signed['x-webhook-timestamp'],
-    'x-webhook-signature': signed['x-webhook-signature'],
-    'webhook-id': signed['webhook-id'],
-    'webhook-timestamp': signed['webhook-timestamp'],
+    'x-webhook-timestamp': milliseconds,
+    'x-webhook-signature': `sha256=${headmark}`,
+    'webhook-id': messageId,
+    'webhook-timestamp': seconds,
     'webhook-signature': signatures.join(' '),
     ...(legacyBearer ? { authorization: `Bearer ${secrets.current}` } : {}),
   }
+}
+
+/** The Standard Webhooks key: the base64 after `whsec_`, or the whole secret's bytes. */
+function standardKey(secret: string): Buffer {
+  return secret.startsWith('whsec_')
+    ? Buffer.from(secret.slice(6), 'base64')
+    : Buffer.from(secret, 'utf8')
+}
+
+/** {@link signHeaders}, as a promise (the former asynchronous form). */
+export async function signedHeaders(
+  options: Parameters<typeof signHeaders>[0],
+): Promise<Record<string, string>> {
+  return signHeaders(options)
 }
 
 /** The headers as the history keeps them: the bearer secret is never stored. */
@@ -89,9 +112,45 @@ export function createSender({
   maxResponseBytes = MAX_RESPONSE_BYTES,
   resolver,
 }: SenderOptions): Sender {
+  // Keep-alive connections, pooled per origin (host and port) by the agents.
   const agents = {
-    http: new HttpAgent({ keepAlive: true, maxSockets: 50 }),
-    https: new HttpsAgent({ keepAlive: true, maxSockets: 50 }),
+    http: new HttpAgent({ keepAlive: true, maxSockets: 64 }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 64 }),
+  }
+  // A name's checked addresses are reused for a moment (only with the system's DNS): every call
+  // still goes to addresses the guard accepted, without a lookup per request under load. One
+  // lookup per name at a time; a slightly stale answer is used while the next one is made.
+  const checked = new Map<string, { addresses: LookupAddress[]; at: number }>()
+  const looking = new Map<string, Promise<LookupAddress[]>>()
+  const lookUp = (hostname: string) => {
+    let pending = looking.get(hostname)
+    if (!pending) {
+      pending = resolveChecked(hostname, policy)
+        .then((addresses) => {
+          if (checked.size >= 1000) checked.clear()
+          checked.set(hostname, { addresses, at: performance.now() })
+          return addresses
+        })
+        .catch((error: unknown) => {
+          // Refused or unresolvable now: nothing of the former answer is used any more.
+          checked.delete(hostname)
+          throw error
+        })
+        .finally(() => looking.delete(hostname))
+      looking.set(hostname, pending)
+    }
+    return pending
+  }
+  const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+    if (resolver) return resolveChecked(hostname, policy, resolver)
+    const cached = checked.get(hostname)
+    const age = cached ? performance.now() - cached.at : Infinity
+    if (cached && age < RESOLVED_FRESH_MS) return cached.addresses
+    if (cached && age < RESOLVED_STALE_MS) {
+      lookUp(hostname).catch(() => {})
+      return cached.addresses
+    }
+    return lookUp(hostname)
   }
   return {
     async post(raw, body, headers) {
@@ -110,7 +169,7 @@ export function createSender({
       const { url } = syntax
       let addresses: LookupAddress[]
       try {
-        addresses = await resolveChecked(url.hostname, policy, resolver)
+        addresses = await resolve(url.hostname)
       } catch (error) {
         return failed((error as Error).message)
       }

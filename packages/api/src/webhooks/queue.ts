@@ -1,11 +1,15 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { type SQL, sql } from 'drizzle-orm'
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss } from 'pg-boss'
 import type { DatabaseLocation } from '../env.ts'
 import type { Transaction } from '../domain/events.ts'
 
-/** The pg-boss queue every delivery attempt goes through. */
+/** The delivery queue's name in the operator's metrics (its rows: the `webhook_delivery` table). */
 export const DELIVERY_QUEUE = 'webhook-delivery'
+
+/** The channel a queued delivery is announced on (at the commit of the transaction queuing it). */
+export const DELIVERY_CHANNEL = 'headmark_webhook_delivery'
 
 /** One attempt to deliver one message to one webhook. */
 export interface DeliveryJob {
@@ -16,7 +20,7 @@ export interface DeliveryJob {
   trigger: 'automatic' | 'manual' | 'test'
 }
 
-/** A job as the queue holds it, for scheduling questions. */
+/** An attempt as the queue holds it, for scheduling questions. */
 export interface QueuedDelivery {
   id: string
   data: DeliveryJob
@@ -24,10 +28,10 @@ export interface QueuedDelivery {
 }
 
 /**
- * The durable queue: pg-boss on the application's database. On PGlite it shares the one
- * in-process connection (its adapter); on PostgreSQL it keeps a small pool of its own, claims
- * jobs with `FOR UPDATE SKIP LOCKED` (so several instances never run one attempt twice at once)
- * and is woken by LISTEN/NOTIFY.
+ * The process's job queue (billing's cancellations, CDN purges): pg-boss on the application's
+ * database. On PGlite it shares the one in-process connection (its adapter); on PostgreSQL it
+ * keeps a small pool of its own, claims jobs with `FOR UPDATE SKIP LOCKED` and is woken by
+ * LISTEN/NOTIFY. Webhook deliveries have a table of their own (see worker.ts).
  */
 export function createDeliveryQueue(location: DatabaseLocation, pglite: PGlite | null): PgBoss {
   const common = {
@@ -55,21 +59,6 @@ export async function ensureQueue(
   await boss.createQueue(name, options)
 }
 
-/** Creates the delivery queue if it does not exist yet (idempotent). */
-export async function ensureDeliveryQueue(boss: PgBoss): Promise<void> {
-  await ensureQueue(boss, DELIVERY_QUEUE, {
-    notify: true,
-    // The schedule of retries is Headmark's own (each attempt is a job); pg-boss retries only
-    // an attempt whose worker died (no heartbeat) or threw.
-    retryLimit: 3,
-    retryDelay: 1,
-    heartbeatSeconds: 10,
-    expireInSeconds: 30,
-    deleteAfterSeconds: 24 * 3600,
-    retentionSeconds: 14 * 24 * 3600,
-  })
-}
-
 /**
  * Makes the queued jobs `ids` of queue `name` due now and wakes the worker `workerId` (when this
  * process runs one) to take them at once. Returns how many were made due.
@@ -91,21 +80,39 @@ export function transactionDb(tx: Transaction) {
   return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql)
 }
 
-/** Queues `jobs` inside the caller's transaction: they exist only if it commits. */
+/** Rows of `json_to_recordset` for deliveries to insert. */
+export interface DeliveryRow {
+  id: string
+  webhook_id: string
+  message_id: string
+  attempt: number
+  trigger: DeliveryJob['trigger']
+  /** ISO time; null: now. */
+  run_at: string | null
+}
+
+/** The statement that inserts `rows` (JSON) and announces them on {@link DELIVERY_CHANNEL}. */
+export function insertDeliveriesSql(rows: SQL) {
+  return sql`insert into webhook_delivery (id, webhook_id, message_id, attempt, trigger, run_at)
+    select r.id, r.webhook_id, r.message_id, r.attempt, r.trigger, coalesce(r.run_at, now())
+    from json_to_recordset(${rows}::json) as r(id text, webhook_id text, message_id text,
+      attempt int, trigger text, run_at timestamptz)
+    cross join (select pg_notify(${DELIVERY_CHANNEL}, '')) as announced`
+}
+
+/** Queues `jobs` inside the caller's transaction: they exist (and are announced) only if it commits. */
 export async function enqueueDeliveries(
-  boss: PgBoss,
   tx: Transaction,
   jobs: Array<{ data: DeliveryJob; startAfter?: Date }>,
 ): Promise<void> {
-  const db = transactionDb(tx)
-  for (const job of jobs) {
-    await boss.send(
-      DELIVERY_QUEUE,
-      { ...job.data },
-      {
-        db,
-        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
-      },
-    )
-  }
+  if (jobs.length === 0) return
+  const rows: DeliveryRow[] = jobs.map((job) => ({
+    id: randomUUID(),
+    webhook_id: job.data.webhookId,
+    message_id: job.data.messageId,
+    attempt: job.data.attempt,
+    trigger: job.data.trigger,
+    run_at: job.startAfter ? job.startAfter.toISOString() : null,
+  }))
+  await tx.execute(insertDeliveriesSql(sql`${JSON.stringify(rows)}`))
 }

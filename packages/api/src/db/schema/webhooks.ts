@@ -24,6 +24,8 @@ export const webhook = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
+    /** At most this many deliveries per second (like Svix's `throttle`); null: no limit. */
+    throttle: integer('throttle'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,5 +79,37 @@ export const webhookCall = pgTable(
   (table) => [
     index('webhook_call_webhook_id_idx').on(table.webhookId, table.createdAt),
     index('webhook_call_message_id_idx').on(table.messageId),
+  ],
+)
+
+/**
+ * The delivery queue: one row per attempt waiting to run or running. An instance claims rows
+ * (`FOR UPDATE SKIP LOCKED`) by writing its id and a lease; the row is deleted in the transaction
+ * that records the attempt's call (and queues the next attempt), so an attempt is recorded once
+ * and a crashed instance's rows are claimed again once their lease has run out.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhook.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => webhookMessage.id, { onDelete: 'cascade' }),
+    /** 1-based; automatic deliveries go up to the schedule's length. */
+    attempt: integer('attempt').notNull(),
+    trigger: text('trigger', { enum: ['automatic', 'manual', 'test'] }).notNull(),
+    /** When it is due. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instance running it, until `leaseUntil`; null while it waits. */
+    leasedBy: text('leased_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_delivery_webhook_id_idx').on(table.webhookId, table.runAt),
+    index('webhook_delivery_message_id_idx').on(table.messageId),
   ],
 )
