@@ -1,5 +1,4 @@
 import { Badge } from '../badge/badge.tsx'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../table/table.tsx'
 
 /** An attempt waiting in the delivery queue: due now, or a retry scheduled for later. */
 export interface QueuedWebhookAttempt {
@@ -68,41 +67,24 @@ export function WebhookBacklog({
         ) : null}
         {count > queued.length ? ` (the first ${queued.length} are listed)` : ''}.
       </p>
-      <Table scrollLabel="Attempts waiting to be sent">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Next attempt</TableHead>
-            <TableHead>Event</TableHead>
-            <TableHead>State</TableHead>
-            <TableHead>Attempt</TableHead>
-            <TableHead>Trigger</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {queued.map((attempt) => {
-            const at = new Date(attempt.nextAttemptAt)
-            return (
-              <TableRow key={attempt.id}>
-                <TableCell className="hm-webhook-history__nowrap">
-                  <time dateTime={at.toISOString()}>{formatTime(at)}</time>
-                </TableCell>
-                <TableCell className="hm-webhook-history__nowrap">
-                  <code className="hm-webhook-history__event">{attempt.eventType}</code>
-                </TableCell>
-                <TableCell>
-                  <State attempt={attempt} now={now} />
-                </TableCell>
-                <TableCell className="hm-webhook-history__number">
-                  {attempt.attempt} of {attempt.maxAttempts}
-                </TableCell>
-                <TableCell className="hm-webhook-history__nowrap">
-                  {TRIGGER_LABELS[attempt.trigger]}
-                </TableCell>
-              </TableRow>
-            )
-          })}
-        </TableBody>
-      </Table>
+      <ol className="hm-webhook-history__queue">
+        {queued.map((attempt) => {
+          const at = new Date(attempt.nextAttemptAt)
+          return (
+            <li key={attempt.id} className="hm-webhook-history__queued">
+              <time dateTime={at.toISOString()} className="hm-webhook-history__nowrap">
+                {formatTime(at)}
+              </time>
+              <code className="hm-webhook-history__event">{attempt.eventType}</code>
+              <State attempt={attempt} now={now} />
+              <span className="hm-webhook-history__muted">
+                Attempt {attempt.attempt} of {attempt.maxAttempts} ·{' '}
+                {TRIGGER_LABELS[attempt.trigger]}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
     </section>
   )
 }

@@ -110,6 +110,22 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
                 ? 'Signatures, and the secret as a bearer token (legacy mode)'
                 : 'Signatures only'}
             </dd>
+            <dt>Rate</dt>
+            <dd>
+              {hook.throttle === null
+                ? 'As fast as it answers'
+                : `At most ${hook.throttle.toLocaleString()} per second`}
+            </dd>
+            <dt>Waiting to be sent</dt>
+            <dd>
+              {hook.queuedAttempts === 0
+                ? 'Nothing'
+                : `${hook.queuedAttempts.toLocaleString()} ${hook.queuedAttempts === 1 ? 'attempt' : 'attempts'}${
+                    hook.nextAttemptAt
+                      ? `, the next at ${dateFormat.format(hook.nextAttemptAt)}`
+                      : ''
+                  }`}
+            </dd>
             <dt>Last call</dt>
             <dd>
               <LastCallBadge call={hook.lastCall} />
@@ -322,6 +338,8 @@ function CallHistory({
       loading={calls.isPending}
       error={calls.isError ? calls.error.message : undefined}
       onRetry={() => void calls.refetch()}
+      queued={calls.data?.queued ?? []}
+      {...(calls.data ? { queuedTotal: calls.data.queuedTotal } : {})}
       {...(canManage
         ? {
             onRedeliver: (call: WebhookCall) =>

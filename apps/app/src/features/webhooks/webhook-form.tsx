@@ -1,5 +1,5 @@
 import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
-import { Checkbox, Field, Textarea } from '@headmark/ui'
+import { Checkbox, Field, Input, Textarea } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm, TextField } from '~/components/schema-form.tsx'
@@ -11,6 +11,8 @@ export interface WebhookFormValues {
   url: string
   description: string
   legacyBearer: boolean
+  /** Deliveries per second at most; null: as fast as the receiver answers. */
+  throttle: number | null
 }
 
 /** Creates a webhook (no `webhookId`) or edits one. The server checks the URL again. */
@@ -18,7 +20,12 @@ export function WebhookForm({
   organizationSlug,
   siteHostname,
   webhookId,
-  initial = { url: `https://${siteHostname}/api/headmark`, description: '', legacyBearer: false },
+  initial = {
+    url: `https://${siteHostname}/api/headmark`,
+    description: '',
+    legacyBearer: false,
+    throttle: null,
+  },
 }: {
   organizationSlug: string
   siteHostname: string
@@ -67,6 +74,24 @@ export function WebhookForm({
       />
       <Field label="Description" optional error={form.error('description')}>
         <Textarea {...form.input('description')} limit={500} />
+      </Field>
+      <Field
+        label="Rate limit (deliveries per second)"
+        optional
+        description="For a receiver that can take only so many at once. Empty: as fast as it answers."
+        error={form.error('throttle')}
+      >
+        <Input
+          name="throttle"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={form.values.throttle === null ? '' : String(form.values.throttle)}
+          onChange={(event) =>
+            form.setValue('throttle', event.target.value === '' ? null : Number(event.target.value))
+          }
+        />
       </Field>
       <Field
         label="Also send the secret as a bearer token (legacy)"

@@ -21,7 +21,12 @@ function EditWebhookPage() {
         organizationSlug={organizationSlug}
         siteHostname={siteHostname}
         webhookId={webhookId}
-        initial={{ url: hook.url, description: hook.description, legacyBearer: hook.legacyBearer }}
+        initial={{
+          url: hook.url,
+          description: hook.description,
+          legacyBearer: hook.legacyBearer,
+          throttle: hook.throttle,
+        }}
       />
     </section>
   )
