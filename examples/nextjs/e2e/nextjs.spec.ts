@@ -11,6 +11,7 @@ import {
   type SessionCookie,
   startHeadmark,
 } from '../../e2e-harness/headmark.ts'
+import { HOSTILE, searchFields } from '../../e2e-harness/search-fields.ts'
 import { one, servedHead } from './served-head.ts'
 
 // One Headmark, one site and one build of the example, shared by the steps below in order.
@@ -205,33 +206,12 @@ test('every page serves its Headmark metadata between the site’s fallback and 
   expect((await page.request.get(at('/blog/no-such-post'))).status()).toBe(404)
 })
 
-// What the site's defaults and /pricing get in Headmark in the test below: structured data for
-// the whole site, and the page's own canonical URL, language versions, robots and product data.
-const HOSTILE = '</script><script>alert(1)</script>'
-const organization = {
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  name: 'Acme Rockets Inc.',
-  url: 'https://acme.example/',
-  logo: 'https://cdn.acme.example/logo.png',
-}
-const product = {
-  '@context': 'https://schema.org',
-  '@type': 'Product',
-  name: `Acme rocket ${HOSTILE}`,
-  description: 'A rocket & a <b>promise</b>, \u2028 on time.',
-  offers: { '@type': 'Offer', price: 49, priceCurrency: 'USD' },
-}
-const pricingFields: Metadata = {
-  canonical: 'https://acme.example/en/pricing',
-  alternates: {
-    en: 'https://acme.example/en/pricing',
-    de: 'https://acme.example/de/preise',
-    'x-default': 'https://acme.example/pricing',
-  },
-  robots: { nofollow: true, maxImagePreview: 'large' },
-  jsonLd: [product],
-}
+// What the site's defaults and /pricing get in Headmark in the test below.
+const { organization, product, pricingFields } = searchFields({
+  company: 'Acme Rockets Inc.',
+  product: 'Acme rocket',
+  currency: 'USD',
+})
 
 /** How often `part` occurs in `text`, ignoring case (React writes `hreflang` as `hrefLang`). */
 const count = (text: string, part: string) => text.toLowerCase().split(part).length - 1

@@ -16,6 +16,7 @@ import {
   type HeadmarkSite,
   startHeadmark,
 } from '../../e2e-harness/headmark.ts'
+import { HOSTILE, searchFields } from '../../e2e-harness/search-fields.ts'
 
 // One story, in order: the site serves Headmark's metadata, an edit in the dashboard reaches it
 // through the webhook, the key stays on the server, and the site survives Headmark going away.
@@ -254,33 +255,12 @@ test('every page serves its Headmark metadata over the site’s fallback and ove
   await expect(post.getByRole('heading', { level: 1 })).toHaveText('Hello, world')
 })
 
-// What the site's defaults and /pricing get in Headmark in the test below: structured data for
-// the whole site, and the page's own canonical URL, language versions, robots and product data.
-const HOSTILE = '</script><script>alert(1)</script>'
-const organization = {
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  name: 'Acme Anvils Ltd.',
-  url: 'https://acme.example/',
-  logo: 'https://cdn.acme.example/logo.png',
-}
-const product = {
-  '@context': 'https://schema.org',
-  '@type': 'Product',
-  name: `Acme anvil ${HOSTILE}`,
-  description: 'An anvil & a <b>promise</b>, \u2028 on time.',
-  offers: { '@type': 'Offer', price: 49, priceCurrency: 'EUR' },
-}
-const pricingFields: Metadata = {
-  canonical: 'https://acme.example/en/pricing',
-  alternates: {
-    en: 'https://acme.example/en/pricing',
-    de: 'https://acme.example/de/preise',
-    'x-default': 'https://acme.example/pricing',
-  },
-  robots: { nofollow: true, maxImagePreview: 'large' },
-  jsonLd: [product],
-}
+// What the site's defaults and /pricing get in Headmark in the test below.
+const { organization, product, pricingFields } = searchFields({
+  company: 'Acme Anvils Ltd.',
+  product: 'Acme anvil',
+  currency: 'EUR',
+})
 
 /** The served document's `<head>`, as text. */
 async function servedHeadHtml(request: APIRequestContext, path: string): Promise<string> {

@@ -1,28 +1,10 @@
-import type { Metadata } from '@headmark/metadata'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createRef, useState } from 'react'
+import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { ControlledEditor as Controlled } from '../test/controlled-editor.tsx'
 import { pricingPage, siteDefaults } from './editor.fixtures.ts'
-import {
-  MetadataEditor,
-  type MetadataEditorHandle,
-  type MetadataEditorProps,
-} from './metadata-editor.tsx'
-
-function Controlled(props: Partial<MetadataEditorProps> & { initial: Metadata }) {
-  const [value, setValue] = useState(props.initial)
-  return (
-    <MetadataEditor
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        props.onChange?.(next)
-      }}
-    />
-  )
-}
+import type { MetadataEditorHandle } from './metadata-editor.tsx'
 
 describe('MetadataEditor', () => {
   it('edits the title with a counter and reports the new object', async () => {

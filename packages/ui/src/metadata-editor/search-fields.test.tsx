@@ -1,26 +1,11 @@
 import type { Metadata } from '@headmark/metadata'
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { MetadataEditor, type MetadataEditorProps } from './metadata-editor.tsx'
+import { ControlledEditor as Controlled } from '../test/controlled-editor.tsx'
 import { parseAlternates } from './search-directives.tsx'
 import { breadcrumbsFor, parseJsonLd } from './structured-data.tsx'
 import { validateMetadata } from './validate.ts'
-
-function Controlled(props: Partial<MetadataEditorProps> & { initial: Metadata }) {
-  const [value, setValue] = useState(props.initial)
-  return (
-    <MetadataEditor
-      {...props}
-      value={value}
-      onChange={(next) => {
-        setValue(next)
-        props.onChange?.(next)
-      }}
-    />
-  )
-}
 
 describe('canonical, robots and language versions in the Basic tab', () => {
   it('sets a canonical URL and robots directives, and drops a directive switched off', async () => {
