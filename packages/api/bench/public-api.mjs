@@ -95,6 +95,38 @@ const pricing = {
   customTags: [{ name: 'theme-color', content: '#0b5fff' }],
 }
 
+// The same page with canonical URL, robots directives, language versions and structured data.
+const searchFields = {
+  canonical: 'https://acme.example/de/preise',
+  robots: { maxImagePreview: 'large', maxSnippet: 160 },
+  alternates: {
+    en: 'https://acme.example/pricing',
+    de: 'https://acme.example/de/preise',
+    'x-default': 'https://acme.example/pricing',
+  },
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Acme Pro',
+      offers: { '@type': 'Offer', price: '49', priceCurrency: 'EUR' },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Start', item: 'https://acme.example/de' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Preise',
+          item: 'https://acme.example/de/preise',
+        },
+      ],
+    },
+  ],
+}
+
 async function seed(origin) {
   const site = await post(origin, '/test/site', { titleTemplate: '%s · Acme' })
   await post(origin, '/test/save', {
@@ -106,6 +138,11 @@ async function seed(origin) {
     },
   })
   await post(origin, '/test/save', { siteId: site.id, path: '/pricing', metadata: pricing })
+  await post(origin, '/test/save', {
+    siteId: site.id,
+    path: '/de/preise',
+    metadata: { ...pricing, ...searchFields },
+  })
   return site
 }
 
@@ -177,7 +214,11 @@ async function main() {
     BARE_ANSWER: JSON.stringify({ headers, body: answer.body.toString('base64') }),
   })
   const etag = answer.rawHeaders[answer.rawHeaders.findIndex((h) => h.toLowerCase() === 'etag') + 1]
-  const runs = { bare: [], warm: [], notModified: [] }
+  const rich = target(site.dsn, '/de/preise')
+  console.info(
+    `  answer with canonical, robots, language versions and JSON-LD: ${(await raw(api.origin, rich)).body.length} bytes`,
+  )
+  const runs = { bare: [], warm: [], notModified: [], rich: [] }
   for (let round = 1; round <= ROUNDS; round++) {
     runs.bare.push(
       await cannon(`bare node:http, same bytes (round ${round})`, bare.origin, {
@@ -187,6 +228,11 @@ async function main() {
     runs.warm.push(
       await cannon(`get-latest, warm cache (round ${round})`, api.origin, {
         requests: [{ path: hot }],
+      }),
+    )
+    runs.rich.push(
+      await cannon(`get-latest, warm, with the newer fields (round ${round})`, api.origin, {
+        requests: [{ path: rich }],
       }),
     )
     runs.notModified.push(
@@ -311,6 +357,11 @@ async function main() {
       `p99 latency, warm = ${p99} ms (bare node:http: ${median(runs.bare, 'p99 ms')} ms)`,
       p99 <= 10,
       'goal ≤ 10 ms',
+    ],
+    [
+      `get-latest with canonical, robots, language versions and JSON-LD ÷ without = ${(total(runs.rich) / total(runs.warm)).toFixed(2)}`,
+      true,
+      'reported',
     ],
     [
       `304 ÷ bare node:http = ${(total(runs.notModified) / total(runs.bare)).toFixed(2)}`,
