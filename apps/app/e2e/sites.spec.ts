@@ -7,6 +7,7 @@ import {
   createSite,
   editorUrl,
   openHydrated,
+  organizationWithSite,
   signIn,
   signUpAndVerify,
   test,
@@ -391,4 +392,15 @@ test('hostile paths and text are stored and shown back exactly, never executed',
   await expect(page.getByRole('region', { name: 'Served' })).toContainText(JSON.stringify(markup))
   await openHydrated(page, `/app/organizations/${slug}`)
   await expect(page.getByRole('link', { name: '<script>alert(1)</script>' })).toBeVisible()
+})
+
+test('the site overview has tabs that reach its webhooks', async ({ page }) => {
+  await signUpAndVerify(page, uniqueEmail('site-tabs'), 'Tabitha Tabs')
+  const slug = await organizationWithSite(page, 'Tab Co', 'tabs.example.com')
+  await openHydrated(page, `/app/organizations/${slug}/sites/tabs.example.com`)
+  const siteNav = page.getByRole('navigation', { name: 'Site' })
+  await expect(siteNav.getByRole('link', { name: 'Pages' })).toHaveAttribute('aria-current', 'page')
+  await siteNav.getByRole('link', { name: 'Webhooks' }).click()
+  await expect(page).toHaveURL(new RegExp(`/sites/tabs\\.example\\.com/webhooks$`))
+  await expect(page.getByRole('heading', { name: 'No webhooks yet' })).toBeVisible()
 })

@@ -5,6 +5,7 @@ import { DiscoveredPathsSection } from '~/features/discovered-paths/discovered-p
 import { PageList } from '~/features/pages/page-list.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteFacts } from './site-facts.tsx'
+import { SiteNav } from './site-nav.tsx'
 
 interface SiteOverviewProps {
   organizationSlug: string
@@ -56,6 +57,11 @@ export function SiteOverview({
           </Button>
         </div>
       </div>
+      <SiteNav
+        organizationSlug={organizationSlug}
+        siteHostname={siteHostname}
+        canManageSites={canManageSites}
+      />
       <div className="overview-grid">
         <section aria-labelledby="pages-heading" className="stack">
           <h2 id="pages-heading">
