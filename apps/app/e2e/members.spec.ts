@@ -1,11 +1,14 @@
 import { type Browser, expect, type Page } from '@playwright/test'
 import {
   acceptInvitation,
+  baseURL,
   createOrganization,
   hydrated,
   linkFromMailbox,
   openHydrated,
   openInvitationSignedOut,
+  organizationId,
+  organizationWithSite,
   PASSWORD,
   signUp,
   signUpAndVerify,
@@ -230,4 +233,31 @@ test('an invitee who never confirmed their account signs in from the invitation;
   await openHydrated(invitee, confirmation)
   await expect(invitee).toHaveURL(invitationLink)
   await acceptInvitation(invitee, 'Unconfirmed Co')
+})
+
+test('accepting an invitation shows only that you joined, no error', async ({ page, browser }) => {
+  await signUpAndVerify(page, uniqueEmail('quiet-owner'), 'Quinn Owner')
+  const slug = await organizationWithSite(page, 'Quiet Co', 'quiet.example.com')
+  const inviteeEmail = uniqueEmail('quiet-invitee')
+  const invited = await page.request.post(url('/api/auth/organization/invite-member'), {
+    data: { email: inviteeEmail, role: 'member', organizationId: await organizationId(page, slug) },
+    headers: { origin: baseURL() },
+  })
+  expect(invited.ok(), await invited.text()).toBe(true)
+
+  const invitee = await (await browser.newContext()).newPage()
+  await signUpAndVerify(invitee, inviteeEmail, 'Ivy Invitee')
+  const invitationLink = await linkFromMailbox(invitee, inviteeEmail, '/app/invitations/')
+  const missing: string[] = []
+  invitee.on('response', (response) => {
+    if (response.url().includes('/api/rpc/invitations/get') && response.status() === 404) {
+      missing.push(response.url())
+    }
+  })
+  await openHydrated(invitee, invitationLink)
+  await acceptInvitation(invitee, 'Quiet Co')
+  await expect(invitee).toHaveURL(new RegExp(`/app/organizations/${slug}$`))
+  await invitee.waitForLoadState('networkidle')
+  await expect(invitee.getByText(/This invitation was not found/)).toHaveCount(0)
+  expect(missing).toEqual([])
 })

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { orpc } from '~/lib/orpc.ts'
 import { invalidateMembership } from '~/features/members/queries.ts'
+import { invitationQuery } from './queries.ts'
 
 /** Accept (and go to the organization) or reject (and go back to the dashboard). */
 export function InvitationAnswer({
@@ -19,11 +20,14 @@ export function InvitationAnswer({
     ...orpc.invitations.accept.mutationOptions(),
     onSuccess: async ({ organizationSlug }) => {
       toast.success(`You joined ${organizationName}.`)
-      await invalidateMembership(queryClient)
+      // Answered, the invitation is gone: its page leaves first, so nothing asks for it again,
+      // and its cached answer goes with it.
       await navigate({
         to: '/app/organizations/$organizationSlug',
         params: { organizationSlug },
       })
+      queryClient.removeQueries({ queryKey: invitationQuery(invitationId).queryKey })
+      await invalidateMembership(queryClient)
     },
   })
   const reject = useMutation({
