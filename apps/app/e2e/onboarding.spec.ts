@@ -5,6 +5,7 @@ import {
   codeBlock,
   createOrganization,
   openHydrated,
+  rpc,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -189,4 +190,25 @@ test('a member sees the plans but leaves the choice to an owner', async ({ page,
   await expect(member).toHaveURL(new RegExp(`${org}/onboarding/site$`))
   await expect(member.getByRole('alert')).toContainText('Only owners and admins can do this')
   await member.context().close()
+})
+
+test('a member of an organization without sites sees its home, which says who can add one', async ({
+  page,
+  browser,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('siteless-owner'), 'Sol Owner')
+  const slug = uniqueSlug('siteless')
+  await rpc(page, 'organizations/create', { name: 'Siteless Co', slug })
+  await choosePlan(page, slug)
+  const member = await addColleague(browser, page, slug, 'member', 'Mo Member')
+
+  await openHydrated(member, `/app/organizations/${slug}`)
+  await expect(member).toHaveURL(new RegExp(`/app/organizations/${slug}$`))
+  await expect(member.getByRole('heading', { name: 'No sites yet' })).toBeVisible()
+  await expect(
+    member.getByText(
+      'An owner or admin of this organization adds sites; you can then edit their pages.',
+    ),
+  ).toBeVisible()
+  await expect(member.getByText('Only owners and admins can do this')).toHaveCount(0)
 })
