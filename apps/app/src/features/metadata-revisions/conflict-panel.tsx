@@ -1,5 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { Button } from '@headmark/ui'
+import { Button, metadataFieldLabel } from '@headmark/ui'
 import { Time } from '~/lib/dates.tsx'
 import { metadataDifferences } from './metadata-diff.ts'
 import type { Revision } from './queries.ts'
@@ -44,7 +44,10 @@ export function ConflictPanel({
         <ul className="diff-list" aria-label="Differences">
           {differences.map((difference) => (
             <li key={difference.path} className="diff-item">
-              <p className="mono diff-path">{difference.path}</p>
+              <p className="diff-path">
+                {metadataFieldLabel(difference.path)}{' '}
+                <span className="mono muted">{difference.path}</span>
+              </p>
               <dl className="diff-pair">
                 <div>
                   <dt>Yours (not saved)</dt>
