@@ -8,7 +8,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -124,7 +124,6 @@ const GridRow = memo(function GridRow({
   const cells = columns.map((id, column) => {
     const active = column === activeColumn
     const common = {
-      key: id,
       'data-cell': `${index}:${column}`,
       tabIndex: active ? 0 : -1,
       'aria-colindex': column + 1,
@@ -136,7 +135,7 @@ const GridRow = memo(function GridRow({
     }
     if (id === 'select')
       return (
-        <div role="gridcell" {...common}>
+        <div key={id} role="gridcell" {...common}>
           <Checkbox
             checked={selected}
             aria-label={`Select ${row.path}`}
@@ -151,7 +150,7 @@ const GridRow = memo(function GridRow({
       )
     if (id === 'path')
       return (
-        <div role="rowheader" {...common}>
+        <div key={id} role="rowheader" {...common}>
           <code className="hm-bulk-editor__path" dir="ltr" title={row.path}>
             {row.path}
           </code>
@@ -164,7 +163,7 @@ const GridRow = memo(function GridRow({
       )
     if (id === 'checks')
       return (
-        <div role="gridcell" {...common}>
+        <div key={id} role="gridcell" {...common}>
           {lint.errors + lint.warnings === 0 ? (
             <span className="hm-bulk-editor__muted">No problems</span>
           ) : (
@@ -185,7 +184,7 @@ const GridRow = memo(function GridRow({
       )
     if (id === 'changed')
       return (
-        <div role="gridcell" {...common}>
+        <div key={id} role="gridcell" {...common}>
           {row.lastChangedAt ? (
             <span className="hm-bulk-editor__changed">
               <time dateTime={row.lastChangedAt.toISOString()}>{dateFormat.format(row.lastChangedAt)}</time>
@@ -234,6 +233,7 @@ const GridRow = memo(function GridRow({
         )
     return (
       <div
+        key={id}
         role="gridcell"
         {...common}
         className={cx(common.className, edited && 'hm-bulk-editor__cell--edited')}
@@ -354,8 +354,13 @@ export function BulkGrid({
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 8,
-    // Before the first measure (and where nothing is laid out), assume a screenful.
+    // Before the first measure, and where nothing is laid out (a hidden panel, a DOM without
+    // layout), assume a screenful rather than drawing no rows at all.
     initialRect: { width: 1280, height: rowHeight * 16 },
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: 1280, height: rowHeight * 16 }),
+      ),
   })
   const items = virtualizer.getVirtualItems()
 
