@@ -28,14 +28,20 @@ export function generateBulkRows(count: number, start = 0): BulkRow[] {
     if (index % 10 === 2)
       metadata.openGraph = {
         ...metadata.openGraph,
-        image: { url: `https://cdn.acme.example/og/${index + 1}.png`, width: 1200, height: 630, mimeType: 'image/png' },
+        image: {
+          url: `https://cdn.acme.example/og/${index + 1}.png`,
+          width: 1200,
+          height: 630,
+          mimeType: 'image/png',
+        },
       }
     rows.push({
       id: `page-${index + 1}`,
       path: `/${section}/page-${String(index + 1).padStart(6, '0')}`,
       currentRevisionId: index % 9 === 0 ? null : `rev-${index + 1}`,
       metadata,
-      lastChangedAt: index % 9 === 0 ? null : new Date(Date.UTC(2026, 10, 1 + (index % 24), 9, index % 60)),
+      lastChangedAt:
+        index % 9 === 0 ? null : new Date(Date.UTC(2026, 10, 1 + (index % 24), 9, index % 60)),
       lastChangedBy: index % 9 === 0 ? null : (AUTHORS[index % AUTHORS.length] ?? null),
       lint: { errors: index % 3 === 0 ? 1 : 0, warnings: index % 7 === 0 ? 2 : 0 },
     })

@@ -14,10 +14,10 @@ const globPattern = (glob: string) =>
   new RegExp(
     `^${glob
       .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*\*/g, '\u0000')
+      .replace(/\*\*/g, '§§')
       .replace(/\*/g, '[^/]*')
       .replace(/\?/g, '[^/]')
-      .replace(/\u0000/g, '.*')}$`,
+      .replace(/§§/g, '.*')}$`,
   )
 
 // What the server does for the real editor: filter, sort and hand out keyset pages.
@@ -29,7 +29,9 @@ function matching(all: readonly BulkRow[], filter: BulkFilter, sort: BulkSort) {
       (!filter.pathPrefix || row.path.startsWith(filter.pathPrefix)) &&
       (!glob || glob.test(row.path)) &&
       (!filter.missing || !bulkField(filter.missing).get(row.metadata)) &&
-      (!filter.lint || row.lint.errors > 0 || (filter.lint === 'warning' && row.lint.warnings > 0)) &&
+      (!filter.lint ||
+        row.lint.errors > 0 ||
+        (filter.lint === 'warning' && row.lint.warnings > 0)) &&
       (filter.noindex === undefined || bulkField('noindex').get(row.metadata) === filter.noindex) &&
       (!since || (row.lastChangedAt !== null && row.lastChangedAt >= since)) &&
       (!filter.authorId || row.lastChangedBy?.id === filter.authorId),
@@ -76,7 +78,9 @@ function BulkEditorDemo({ pages, state, pending = false }: DemoProps) {
               path: row.path,
               baseRevisionId: row.currentRevisionId,
               before: row.metadata,
-              after: setBulkField(row.metadata, 'title', `Rewritten title ${index + 1} · Acme`).metadata ?? row.metadata,
+              after:
+                setBulkField(row.metadata, 'title', `Rewritten title ${index + 1} · Acme`)
+                  .metadata ?? row.metadata,
             })),
           ),
           all.slice(5, 7).map((row) => ({
@@ -94,15 +98,27 @@ function BulkEditorDemo({ pages, state, pending = false }: DemoProps) {
     // Every seventh page was changed by someone else meanwhile.
     const conflicts = request.edits.filter((edit) => edit.path.endsWith('7'))
     const applied = new Map(
-      request.edits.filter((edit) => !edit.path.endsWith('7')).map((edit) => [edit.pageId, edit.metadata]),
+      request.edits
+        .filter((edit) => !edit.path.endsWith('7'))
+        .map((edit) => [edit.pageId, edit.metadata]),
     )
     setAll((current) =>
       current.map((row) => {
         const metadata = applied.get(row.id)
-        return metadata ? { ...row, metadata, currentRevisionId: `${row.currentRevisionId}+`, lastChangedAt: new Date() } : row
+        return metadata
+          ? {
+              ...row,
+              metadata,
+              currentRevisionId: `${row.currentRevisionId}+`,
+              lastChangedAt: new Date(),
+            }
+          : row
       }),
     )
-    return { applied: applied.size, conflicts: conflicts.map(({ pageId, path }) => ({ pageId, path })) }
+    return {
+      applied: applied.size,
+      conflicts: conflicts.map(({ pageId, path }) => ({ pageId, path })),
+    }
   }
   return (
     <BulkEditor
@@ -143,7 +159,9 @@ export const Default: Story = {
   play: async ({ canvas }) => {
     const grid = canvas.getByRole('grid', { name: 'Pages and their metadata' })
     await expect(grid).toHaveAttribute('aria-rowcount', '2001')
-    const title = within(grid).getAllByRole('gridcell').find((cell) => cell.getAttribute('aria-colindex') === '3')
+    const title = within(grid)
+      .getAllByRole('gridcell')
+      .find((cell) => cell.getAttribute('aria-colindex') === '3')
     if (!title) throw new Error('No title cell')
     await userEvent.click(title)
     await userEvent.keyboard('{Enter}')

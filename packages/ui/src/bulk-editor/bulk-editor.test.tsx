@@ -120,7 +120,9 @@ describe('BulkEditor grid', () => {
   it('asks for the next page as the rows in view near the end', () => {
     const onLoadMore = vi.fn()
     const rows = generateBulkRows(30)
-    const { rerender } = render(<Harness rows={rows} total={5000} hasMore onLoadMore={onLoadMore} />)
+    const { rerender } = render(
+      <Harness rows={rows} total={5000} hasMore onLoadMore={onLoadMore} />,
+    )
     expect(onLoadMore).toHaveBeenCalledTimes(1)
     rerender(<Harness rows={rows} total={5000} hasMore onLoadMore={onLoadMore} loading />)
     expect(onLoadMore).toHaveBeenCalledTimes(1)
@@ -158,7 +160,10 @@ describe('BulkEditor operations', () => {
     await user.click(within(dialog).getByLabelText('Regular expression'))
     fireEvent.change(within(dialog).getByLabelText('Find'), { target: { value: '(' } })
     expect(await within(dialog).findByText(/Not a regular expression/)).toBeTruthy()
-    expect(within(dialog).getByRole('button', { name: /Replace on/ })).toHaveProperty('disabled', true)
+    expect(within(dialog).getByRole('button', { name: /Replace on/ })).toHaveProperty(
+      'disabled',
+      true,
+    )
   })
 
   it('sets a field on a shift-click range of selected pages', async () => {
@@ -170,7 +175,9 @@ describe('BulkEditor operations', () => {
     await user.click(screen.getByRole('checkbox', { name: `Select ${rows[3]!.path}` }))
     await user.keyboard('{/Shift}')
     expect(screen.getByText(/3 pages selected/)).toBeTruthy()
-    expect(screen.getByRole('grid').querySelectorAll('[role="row"][aria-selected="true"]')).toHaveLength(3)
+    expect(
+      screen.getByRole('grid').querySelectorAll('[role="row"][aria-selected="true"]'),
+    ).toHaveLength(3)
     await user.click(screen.getByRole('button', { name: 'Set field' }))
     const dialog = await screen.findByRole('dialog', { name: 'Set a field' })
     await user.selectOptions(within(dialog).getByLabelText('Field'), 'openGraph.siteName')
@@ -190,17 +197,46 @@ describe('BulkEditor operations', () => {
       sample: [{ path: '/far/away', field: 'title' as const, before: 'Old', after: 'New' }],
     }))
     const onRunOperation = vi.fn(async () => [
-      { pageId: 'far', path: '/far/away', baseRevisionId: 'r', before: { title: 'Old' }, after: { title: 'New' } },
+      {
+        pageId: 'far',
+        path: '/far/away',
+        baseRevisionId: 'r',
+        before: { title: 'Old' },
+        after: { title: 'New' },
+      },
     ])
-    render(<Harness rows={rows} total={40_000} filter={{ pathPrefix: '/blog/' }} onPreviewOperation={onPreviewOperation} onRunOperation={onRunOperation} />)
+    render(
+      <Harness
+        rows={rows}
+        total={40_000}
+        filter={{ pathPrefix: '/blog/' }}
+        onPreviewOperation={onPreviewOperation}
+        onRunOperation={onRunOperation}
+      />,
+    )
     await user.click(screen.getByRole('button', { name: 'Find and replace' }))
     const dialog = await screen.findByRole('dialog')
     await user.type(within(dialog).getByLabelText('Find'), 'Old')
-    expect(await within(dialog).findByText('Found on 40,000 pages; 39,000 pages would change.')).toBeTruthy()
-    const operation = { kind: 'replace', field: 'all', find: 'Old', replace: '', regex: false, caseSensitive: false }
-    expect(onPreviewOperation).toHaveBeenLastCalledWith(operation, { kind: 'filter', filter: { pathPrefix: '/blog/' } })
+    expect(
+      await within(dialog).findByText('Found on 40,000 pages; 39,000 pages would change.'),
+    ).toBeTruthy()
+    const operation = {
+      kind: 'replace',
+      field: 'all',
+      find: 'Old',
+      replace: '',
+      regex: false,
+      caseSensitive: false,
+    }
+    expect(onPreviewOperation).toHaveBeenLastCalledWith(operation, {
+      kind: 'filter',
+      filter: { pathPrefix: '/blog/' },
+    })
     await user.click(within(dialog).getByRole('button', { name: 'Replace on 39,000 pages' }))
-    expect(onRunOperation).toHaveBeenCalledWith(operation, { kind: 'filter', filter: { pathPrefix: '/blog/' } })
+    expect(onRunOperation).toHaveBeenCalledWith(operation, {
+      kind: 'filter',
+      filter: { pathPrefix: '/blog/' },
+    })
     expect(await screen.findByText('1 page changed')).toBeTruthy()
   })
 })
@@ -231,8 +267,18 @@ describe('BulkEditor review and apply', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply 2 changes' }))
     expect(onApply).toHaveBeenCalledWith({
       edits: [
-        { pageId: rows[1]!.id, path: rows[1]!.path, baseRevisionId: rows[1]!.currentRevisionId, metadata: { ...rows[1]!.metadata, title: 'Pricing' } },
-        { pageId: rows[2]!.id, path: rows[2]!.path, baseRevisionId: rows[2]!.currentRevisionId, metadata: { ...rows[2]!.metadata, title: 'Careers' } },
+        {
+          pageId: rows[1]!.id,
+          path: rows[1]!.path,
+          baseRevisionId: rows[1]!.currentRevisionId,
+          metadata: { ...rows[1]!.metadata, title: 'Pricing' },
+        },
+        {
+          pageId: rows[2]!.id,
+          path: rows[2]!.path,
+          baseRevisionId: rows[2]!.currentRevisionId,
+          metadata: { ...rows[2]!.metadata, title: 'Careers' },
+        },
       ],
       note: 'Shorter titles',
     })
@@ -269,7 +315,8 @@ function hostileStrings(): string[] {
       )
     }
     const parent = dirname(dir)
-    if (parent === dir) throw new Error('The corpus hostile-strings.json was not found above the repo.')
+    if (parent === dir)
+      throw new Error('The corpus hostile-strings.json was not found above the repo.')
     dir = parent
   }
 }
@@ -287,7 +334,9 @@ describe('BulkEditor with hostile strings', () => {
     const { container } = render(<Harness rows={rows.slice(0, 20)} />)
     expect(container.querySelector('script, img, svg[onload], iframe, style')).toBeNull()
     rows.slice(0, 20).forEach((row, index) => {
-      expect(cell(index, 'Title').querySelector('.hm-bulk-editor__value')?.textContent).toBe(row.metadata.title || undefined)
+      expect(cell(index, 'Title').querySelector('.hm-bulk-editor__value')?.textContent).toBe(
+        row.metadata.title || undefined,
+      )
     })
   })
 
@@ -316,7 +365,9 @@ describe('BulkEditor states', () => {
   it('offers to clear filters when nothing matches them', async () => {
     const user = userEvent.setup()
     const onFilterChange = vi.fn()
-    render(<Harness rows={[]} total={0} filter={{ glob: '/nope/**' }} onFilterChange={onFilterChange} />)
+    render(
+      <Harness rows={[]} total={0} filter={{ glob: '/nope/**' }} onFilterChange={onFilterChange} />,
+    )
     expect(screen.getByRole('heading', { name: 'No pages match these filters' })).toBeTruthy()
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!)
     expect(onFilterChange).toHaveBeenCalledWith({})
@@ -327,7 +378,9 @@ describe('BulkEditor states', () => {
     const { rerender } = render(<Harness rows={[]} total={null} loading />)
     expect(screen.getByRole('grid').getAttribute('aria-busy')).toBe('true')
     const onRetry = vi.fn()
-    rerender(<Harness rows={[]} total={null} error="The server did not answer." onRetry={onRetry} />)
+    rerender(
+      <Harness rows={[]} total={null} error="The server did not answer." onRetry={onRetry} />,
+    )
     expect(screen.getByRole('alert').textContent).toContain('The server did not answer.')
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalled()

@@ -1,5 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Alert } from '../alert/alert.tsx'
 import { Button } from '../button/button.tsx'
 import { EmptyState } from '../empty-state/empty-state.tsx'
@@ -8,7 +8,6 @@ import { Spinner } from '../spinner/spinner.tsx'
 import {
   BULK_FIELDS,
   type BulkFieldKey,
-  type BulkFieldValue,
   bulkField,
   DEFAULT_BULK_COLUMNS,
   setBulkField,
@@ -69,6 +68,23 @@ export interface BulkEditorProps {
   className?: string
 }
 
+interface Selection {
+  /** The filter the selection was made in. */
+  key: string
+  ids: ReadonlySet<string>
+  /** Every page matching the filter, loaded or not. */
+  all: boolean
+  /** Where a shift-click range starts. */
+  anchor: number | null
+}
+
+const emptySelection = (key: string): Selection => ({
+  key,
+  ids: new Set(),
+  all: false,
+  anchor: null,
+})
+
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`
 
@@ -96,7 +112,9 @@ function ColumnChooser({
                 onChange(
                   event.target.checked
                     ? // Keep the table's order, whatever order they were chosen in.
-                      BULK_FIELDS.map((f) => f.key).filter((key) => key === field.key || shown.has(key))
+                      BULK_FIELDS.map((f) => f.key).filter(
+                        (key) => key === field.key || shown.has(key),
+                      )
                     : columns.filter((key) => key !== field.key),
                 )
               }
@@ -151,74 +169,74 @@ export function BulkEditor({
     onColumnsChange?.(next)
   }
 
-  // Selection: chosen page ids, or every page matching the filter.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
-  const [allMatching, setAllMatching] = useState(false)
-  const anchor = useRef<number | null>(null)
-  // A new filter is a new list: what was selected in the old one no longer applies.
+  // Selection: chosen page ids, or every page matching the filter. It belongs to one filter: a
+  // new filter is a new list, where what was selected in the old one no longer applies.
   const filterKey = JSON.stringify(filter)
-  useEffect(() => {
-    setSelected(new Set())
-    setAllMatching(false)
-    anchor.current = null
-  }, [filterKey])
+  const [selection, setSelection] = useState<Selection>(() => emptySelection(filterKey))
+  const current = selection.key === filterKey ? selection : emptySelection(filterKey)
+  const selected = current.ids
+  const allMatching = current.all
 
-  const latest = useRef({ rows, bulk })
-  latest.current = { rows, bulk }
+  const latest = useRef({ rows, bulk, filterKey })
+  useLayoutEffect(() => {
+    latest.current = { rows, bulk, filterKey }
+  })
   const currentOf = useCallback(
     (row: BulkRow): Metadata => latest.current.bulk.edits.get(row.id)?.after ?? row.metadata,
     [],
   )
-  const editOf = (row: BulkRow, after: Metadata): BulkEditInput => ({
-    pageId: row.id,
-    path: row.path,
-    baseRevisionId: row.currentRevisionId,
-    before: row.metadata,
-    after,
-  })
 
+  // The grid calls these through a ref, so its memoised rows never re-render for new callbacks.
   const handlers = useRef<GridHandlers>({
-    commit: () => undefined,
-    check: () => undefined,
-    toggle: () => undefined,
-    toggleSelected: () => undefined,
+    check: (row, key, value) => setBulkField(currentOf(row), key, value).error,
+    commit: (row, key, value) => {
+      const result = setBulkField(currentOf(row), key, value)
+      if (result.error !== undefined) return result.error
+      latest.current.bulk.add([
+        {
+          pageId: row.id,
+          path: row.path,
+          baseRevisionId: row.currentRevisionId,
+          before: row.metadata,
+          after: result.metadata,
+        },
+      ])
+      return undefined
+    },
+    toggle: (row, key) => {
+      handlers.current.commit(row, key, bulkField(key).get(currentOf(row)) !== true)
+    },
+    toggleSelected: (index, shift) => {
+      const { rows: list, filterKey: key } = latest.current
+      const row = list[index]
+      if (!row) return
+      setSelection((previous) => {
+        const base = previous.key === key ? previous : emptySelection(key)
+        const next = new Set(base.all ? list.map((item) => item.id) : base.ids)
+        const on = !next.has(row.id)
+        const from = shift && base.anchor !== null ? Math.min(base.anchor, index) : index
+        const to = shift && base.anchor !== null ? Math.max(base.anchor, index) : index
+        for (let at = from; at <= to; at += 1) {
+          const id = list[at]?.id
+          if (id === undefined) continue
+          if (on) next.add(id)
+          else next.delete(id)
+        }
+        return { key, ids: next, all: false, anchor: index }
+      })
+    },
     activate: () => undefined,
   })
-  handlers.current.check = (row: BulkRow, key: BulkFieldKey, value: BulkFieldValue) =>
-    setBulkField(currentOf(row), key, value).error
-  handlers.current.commit = (row: BulkRow, key: BulkFieldKey, value: BulkFieldValue) => {
-    const result = setBulkField(currentOf(row), key, value)
-    if (result.error !== undefined) return result.error
-    latest.current.bulk.add([editOf(row, result.metadata)])
-    return undefined
-  }
-  handlers.current.toggle = (row: BulkRow, key: BulkFieldKey) => {
-    handlers.current.commit(row, key, bulkField(key).get(currentOf(row)) !== true)
-  }
-  handlers.current.toggleSelected = (index: number, shift: boolean) => {
-    const list = latest.current.rows
-    const row = list[index]
-    if (!row) return
-    setAllMatching(false)
-    setSelected((current) => {
-      const next = new Set(allMatching ? list.map((item) => item.id) : current)
-      const on = !next.has(row.id)
-      const from = shift && anchor.current !== null ? Math.min(anchor.current, index) : index
-      const to = shift && anchor.current !== null ? Math.max(anchor.current, index) : index
-      for (let at = from; at <= to; at += 1) {
-        const id = list[at]?.id
-        if (id === undefined) continue
-        if (on) next.add(id)
-        else next.delete(id)
-      }
-      return next
-    })
-    anchor.current = index
-  }
   const onSelectAll = useCallback((checked: boolean) => {
-    setAllMatching(false)
-    setSelected(checked ? new Set(latest.current.rows.map((row) => row.id)) : new Set())
+    const { rows: list, filterKey: key } = latest.current
+    setSelection({
+      key,
+      ids: checked ? new Set(list.map((row) => row.id)) : new Set(),
+      all: false,
+      anchor: null,
+    })
   }, [])
+  const selectAllMatching = () => setSelection({ ...current, all: true })
 
   const selectedCount = allMatching ? total : selected.size
   const scopeOf = (choice: OperationScopeChoice): BulkScope =>
@@ -264,7 +282,9 @@ export function BulkEditor({
       )
       setOutcome({ result })
     } catch (failure) {
-      setOutcome({ error: failure instanceof Error ? failure.message : 'The server did not answer; try again.' })
+      setOutcome({
+        error: failure instanceof Error ? failure.message : 'The server did not answer; try again.',
+      })
     } finally {
       setApplying(false)
     }
@@ -285,32 +305,41 @@ export function BulkEditor({
   }
 
   const loadedCount = rows.length
+  const errorText = error ? (typeof error === 'string' ? error : error.message) : null
   const countText =
     total === null
       ? `${plural(loadedCount, 'page')} loaded${hasMore ? ', more to load' : ''}`
       : loadedCount < total
         ? `${plural(total, 'page')} (${loadedCount.toLocaleString('en')} loaded)`
         : plural(total, 'page')
-  const errorText = error ? (typeof error === 'string' ? error : error.message) : null
   const firstLoad = loading && rows.length === 0
   const empty = !loading && !errorText && rows.length === 0
-  const conflicts = useMemo(() => [...bulk.edits.values()].filter((edit) => edit.conflict).length, [bulk.edits])
+  const conflicts = useMemo(
+    () => [...bulk.edits.values()].filter((edit) => edit.conflict).length,
+    [bulk.edits],
+  )
 
   return (
     <div className={cx('hm-bulk-editor', className)} onKeyDown={onKeyDown}>
       <BulkFilterBar filter={filter} onFilterChange={onFilterChange} authors={authors} />
       <div className="hm-bulk-editor__toolbar">
         <p className="hm-bulk-editor__count" role="status">
-          {firstLoad ? 'Loading pages…' : countText}
+          {firstLoad ? 'Loading pages…' : errorText && loadedCount === 0 ? '' : countText}
           {selectedCount ? (
             <span>
               {' · '}
-              {allMatching ? `All ${plural(total ?? loadedCount, 'page')} selected` : `${plural(selectedCount, 'page')} selected`}
+              {allMatching
+                ? `All ${plural(total ?? loadedCount, 'page')} selected`
+                : `${plural(selectedCount, 'page')} selected`}
             </span>
           ) : null}
         </p>
-        {!allMatching && total !== null && total > loadedCount && selected.size === loadedCount && loadedCount > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => setAllMatching(true)}>
+        {!allMatching &&
+        total !== null &&
+        total > loadedCount &&
+        selected.size === loadedCount &&
+        loadedCount > 0 ? (
+          <Button size="sm" variant="ghost" onClick={selectAllMatching}>
             Select all {plural(total, 'page')} matching
           </Button>
         ) : null}
@@ -322,7 +351,13 @@ export function BulkEditor({
           <Button size="sm" onClick={() => setDialog('set')} disabled={rows.length === 0}>
             Set field
           </Button>
-          <Button size="sm" variant="ghost" onClick={bulk.undo} disabled={!bulk.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={bulk.undo}
+            disabled={!bulk.canUndo}
+            aria-keyshortcuts="Control+Z Meta+Z"
+          >
             Undo
           </Button>
         </div>
@@ -331,7 +366,9 @@ export function BulkEditor({
         <div className="hm-bulk-editor__pending" role="status">
           <span>
             <strong>{plural(bulk.count, 'page')} changed</strong>
-            {conflicts ? <span className="hm-bulk-editor__conflict"> {plural(conflicts, 'conflict')}</span> : null}
+            {conflicts ? (
+              <span className="hm-bulk-editor__conflict"> {plural(conflicts, 'conflict')}</span>
+            ) : null}
           </span>
           <Button
             size="sm"

@@ -18,7 +18,9 @@ describe('bulk fields', () => {
     expect(setBulkField({}, 'openGraph.url', 'javascript:alert(1)').error).toMatch(/https:/)
     expect(setBulkField({}, 'title', 'x'.repeat(513)).error).toMatch(/512 characters/)
     expect(setBulkField({}, 'twitter.card', 'huge').error).toMatch(/summary/)
-    expect(setBulkField({}, 'openGraph.image.url', 'https://a.example/i.png').error).toMatch(/no image/)
+    expect(setBulkField({}, 'openGraph.image.url', 'https://a.example/i.png').error).toMatch(
+      /no image/,
+    )
   })
 
   it('sets, clears and prunes, leaving problems elsewhere on the page alone', () => {
@@ -26,7 +28,9 @@ describe('bulk fields', () => {
     expect(setBulkField(page, 'title', 'B').metadata).toEqual({ title: 'B', canonical: 'bad' })
     expect(setBulkField(page, 'title', '').metadata).toEqual({ canonical: 'bad' })
     expect(setBulkField({ robots: { noindex: true } }, 'noindex', false).metadata).toEqual({})
-    expect(setBulkField({}, 'robots.nofollow', true).metadata).toEqual({ robots: { nofollow: true } })
+    expect(setBulkField({}, 'robots.nofollow', true).metadata).toEqual({
+      robots: { nofollow: true },
+    })
     const image = { url: 'https://a.example/1.png', width: 1, height: 1, mimeType: 'image/png' }
     expect(setBulkField({ openGraph: { image } }, 'openGraph.image.url', '').metadata).toEqual({})
   })
@@ -36,7 +40,13 @@ describe('pending edits', () => {
   const rows = generateBulkRows(3)
   const edit = (index: number, title: string) => {
     const row = rows[index]!
-    return { pageId: row.id, path: row.path, baseRevisionId: row.currentRevisionId, before: row.metadata, after: { ...row.metadata, title } }
+    return {
+      pageId: row.id,
+      path: row.path,
+      baseRevisionId: row.currentRevisionId,
+      before: row.metadata,
+      after: { ...row.metadata, title },
+    }
   }
 
   it('keeps the first before, drops a page edited back, and undoes step by step', () => {
@@ -67,18 +77,37 @@ describe('operations over loaded pages', () => {
   const rows = generateBulkRows(30)
   it('replaces plain text in one field, counting matches and changes', () => {
     const result = runBulkOperation(
-      { kind: 'replace', field: 'title', find: 'acme', replace: 'Acme Inc.', regex: false, caseSensitive: false },
+      {
+        kind: 'replace',
+        field: 'title',
+        find: 'acme',
+        replace: 'Acme Inc.',
+        regex: false,
+        caseSensitive: false,
+      },
       rows,
       (row) => row.metadata,
     )
     expect(result.matchedPages).toBe(30)
     expect(result.changedPages).toBe(30)
-    expect(result.sample[0]).toEqual({ path: rows[0]!.path, field: 'title', before: 'Page 1 — blog · Acme', after: 'Page 1 — blog · Acme Inc.' })
+    expect(result.sample[0]).toEqual({
+      path: rows[0]!.path,
+      field: 'title',
+      before: 'Page 1 — blog · Acme',
+      after: 'Page 1 — blog · Acme Inc.',
+    })
   })
 
   it('uses groups in a regular expression and leaves refused values out', () => {
     const result = runBulkOperation(
-      { kind: 'replace', field: 'canonical', find: '^https://acme\\.example/(\\w+)/', replace: '$1:', regex: true, caseSensitive: true },
+      {
+        kind: 'replace',
+        field: 'canonical',
+        find: '^https://acme\\.example/(\\w+)/',
+        replace: '$1:',
+        regex: true,
+        caseSensitive: true,
+      },
       rows,
       (row) => row.metadata,
     )

@@ -78,7 +78,11 @@ const DEFINITIONS = [
     set: (metadata: Metadata, value: BulkFieldValue) =>
       value === true
         ? setMetadataPath(metadata, 'noindex', true)
-        : setMetadataPath(setMetadataPath(metadata, 'noindex', undefined), 'robots.noindex', undefined),
+        : setMetadataPath(
+            setMetadataPath(metadata, 'noindex', undefined),
+            'robots.noindex',
+            undefined,
+          ),
   },
   flagField('robots.nofollow'),
   flagField('robots.noarchive'),
@@ -115,8 +119,7 @@ export function bulkField(key: BulkFieldKey): BulkFieldDefinition & { key: BulkF
   return field
 }
 
-export const isBulkFieldKey = (key: string): key is BulkFieldKey =>
-  BY_KEY.has(key as BulkFieldKey)
+export const isBulkFieldKey = (key: string): key is BulkFieldKey => BY_KEY.has(key as BulkFieldKey)
 
 /** The columns shown until a person chooses: the fields search results and shares show. */
 export const DEFAULT_BULK_COLUMNS: readonly BulkFieldKey[] = [

@@ -24,7 +24,9 @@ function DebouncedInput({
   const [draft, setDraft] = useState(value)
   const sent = useRef(value)
   const change = useRef(onChange)
-  change.current = onChange
+  useEffect(() => {
+    change.current = onChange
+  })
   // A filter changed from outside (e.g. "Clear filters") replaces what was typed.
   useEffect(() => {
     if (value !== sent.current) {
@@ -94,7 +96,11 @@ export interface BulkFilterBarProps {
   authors: ReadonlyArray<{ id: string; name: string }>
 }
 
-const set = <Key extends keyof BulkFilter>(filter: BulkFilter, key: Key, value: BulkFilter[Key] | '') => {
+const set = <Key extends keyof BulkFilter>(
+  filter: BulkFilter,
+  key: Key,
+  value: BulkFilter[Key] | '',
+) => {
   const next = { ...filter }
   if (value === '' || value === undefined) delete next[key]
   else next[key] = value as BulkFilter[Key]
@@ -103,29 +109,30 @@ const set = <Key extends keyof BulkFilter>(filter: BulkFilter, key: Key, value: 
 
 /** The filters the server applies to the pages: text ones wait for typing to pause. */
 export function BulkFilterBar({ filter, onFilterChange, authors }: BulkFilterBarProps) {
-  const latest = useRef(filter)
-  latest.current = filter
   const update = <Key extends keyof BulkFilter>(key: Key, value: BulkFilter[Key] | '') =>
-    onFilterChange(set(latest.current, key, value))
+    onFilterChange(set(filter, key, value))
   const changedId = useId()
   return (
     <div role="search" className="hm-bulk-editor__filters" aria-label="Filter pages">
       <DebouncedInput
         label="Path starts with"
-        placeholder="/blog/"
+        placeholder="e.g. /blog/"
         value={filter.pathPrefix ?? ''}
         onChange={(value) => update('pathPrefix', value)}
       />
       <DebouncedInput
         label="Path matches"
-        placeholder="/docs/**/*.html"
+        placeholder="e.g. /docs/**/*.html"
         value={filter.glob ?? ''}
         onChange={(value) => update('glob', value)}
       />
       <Choice<BulkFieldKey>
         label="Missing"
         value={filter.missing ?? ''}
-        options={[{ value: '', label: 'Any field' }, ...BULK_FIELDS.map((field) => ({ value: field.key, label: field.label }))]}
+        options={[
+          { value: '', label: 'Any field' },
+          ...BULK_FIELDS.map((field) => ({ value: field.key, label: field.label })),
+        ]}
         onChange={(value) => update('missing', value !== '' && isBulkFieldKey(value) ? value : '')}
       />
       <Choice<'error' | 'warning'>
@@ -162,12 +169,20 @@ export function BulkFilterBar({ filter, onFilterChange, authors }: BulkFilterBar
         <Choice
           label="Changed by"
           value={filter.authorId ?? ''}
-          options={[{ value: '', label: 'Anyone' }, ...authors.map((author) => ({ value: author.id, label: author.name }))]}
+          options={[
+            { value: '', label: 'Anyone' },
+            ...authors.map((author) => ({ value: author.id, label: author.name })),
+          ]}
           onChange={(value) => update('authorId', value)}
         />
       ) : null}
       {hasFilter(filter) ? (
-        <Button size="sm" variant="ghost" className="hm-bulk-editor__clear" onClick={() => onFilterChange({})}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="hm-bulk-editor__clear"
+          onClick={() => onFilterChange({})}
+        >
           Clear filters
         </Button>
       ) : null}

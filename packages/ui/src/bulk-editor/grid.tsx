@@ -58,7 +58,11 @@ const width = (id: string) =>
             ? 320
             : FIELD_WIDTHS[BULK_FIELDS.find((field) => field.key === id)?.kind ?? 'text']
 
-const FIELD_BY_ID = new Map<string, BulkFieldDefinition>(BULK_FIELDS.map((field) => [field.key, field]))
+const PATH_WIDTH = 'min(260px, 45vw)'
+
+const FIELD_BY_ID = new Map<string, BulkFieldDefinition>(
+  BULK_FIELDS.map((field) => [field.key, field]),
+)
 
 // Every column the grid can show; the chosen fields are the visible ones.
 const COLUMNS: Column[] = [
@@ -127,7 +131,10 @@ const GridRow = memo(function GridRow({
       'data-cell': `${index}:${column}`,
       tabIndex: active ? 0 : -1,
       'aria-colindex': column + 1,
-      className: cx('hm-bulk-editor__cell', `hm-bulk-editor__cell--${id === 'path' || id === 'select' ? id : 'data'}`),
+      className: cx(
+        'hm-bulk-editor__cell',
+        `hm-bulk-editor__cell--${id === 'path' || id === 'select' ? id : 'data'}`,
+      ),
       onMouseDown: (event: MouseEvent) => {
         if (!(event.target as HTMLElement).closest('input, select, button'))
           handlers.current.activate(index, column)
@@ -187,8 +194,12 @@ const GridRow = memo(function GridRow({
         <div key={id} role="gridcell" {...common}>
           {row.lastChangedAt ? (
             <span className="hm-bulk-editor__changed">
-              <time dateTime={row.lastChangedAt.toISOString()}>{dateFormat.format(row.lastChangedAt)}</time>
-              {row.lastChangedBy ? <span className="hm-bulk-editor__muted">{row.lastChangedBy.name}</span> : null}
+              <time dateTime={row.lastChangedAt.toISOString()}>
+                {dateFormat.format(row.lastChangedAt)}
+              </time>
+              {row.lastChangedBy ? (
+                <span className="hm-bulk-editor__muted">{row.lastChangedBy.name}</span>
+              ) : null}
             </span>
           ) : (
             <span className="hm-bulk-editor__muted">Never</span>
@@ -254,6 +265,7 @@ const GridRow = memo(function GridRow({
       className="hm-bulk-editor__row"
       data-pending={pending ? true : undefined}
       data-conflict={pending?.conflict ? true : undefined}
+      data-editing={editing || undefined}
       style={{ gridTemplateColumns: template, transform: `translateY(${start}px)`, height }}
     >
       {cells}
@@ -342,10 +354,19 @@ export function BulkGrid({
         'checks',
         'changed',
       ],
-    [table, fields, columnVisibility],
+    // The table's visibility follows columnVisibility, which follows fields.
+    [table, fields],
   )
-  const template = useMemo(() => columnIds.map((id) => `${width(id)}px`).join(' '), [columnIds])
-  const gridWidth = useMemo(() => columnIds.reduce((sum, id) => sum + width(id), 0), [columnIds])
+  // On a phone the path column takes at most about half the screen, leaving room for a field.
+  const template = useMemo(
+    () => columnIds.map((id) => (id === 'path' ? PATH_WIDTH : `${width(id)}px`)).join(' '),
+    [columnIds],
+  )
+  const gridWidth = useMemo(
+    () =>
+      `calc(${columnIds.reduce((sum, id) => (id === 'path' ? sum : sum + width(id)), 0)}px + ${PATH_WIDTH})`,
+    [columnIds],
+  )
   const tableRows = table.getRowModel().rows
 
   const scroller = useRef<HTMLDivElement>(null)
@@ -410,9 +431,9 @@ export function BulkGrid({
   })
 
   const activeRef = useRef({ bounded, columnIds, tableRows })
-  activeRef.current = { bounded, columnIds, tableRows }
-  const toggle = (target: BulkRow, field: BulkFieldDefinition) =>
-    handlers.current.toggle(target, field.key as BulkFieldKey)
+  useLayoutEffect(() => {
+    activeRef.current = { bounded, columnIds, tableRows }
+  })
   const activate = useCallback(
     (row: number, column: number, edit = false) => {
       moveTo(row, column)
@@ -421,13 +442,15 @@ export function BulkGrid({
       if (edit && field) {
         if (field.kind === 'boolean') {
           const target = activeRef.current.tableRows[row]?.original
-          if (target) toggle(target, field)
+          if (target) handlers.current.toggle(target, field.key as BulkFieldKey)
         } else setEditing(true)
       }
     },
-    [moveTo],
+    [moveTo, handlers],
   )
-  handlers.current.activate = activate
+  useLayoutEffect(() => {
+    handlers.current.activate = activate
+  }, [handlers, activate])
 
   const onEditEnd = useCallback(
     (move: CommitMove) => {
@@ -439,14 +462,17 @@ export function BulkGrid({
       else if (move === 'left') moveTo(at.row, at.column - 1)
       else setActive({ ...at })
     },
-    [moveTo],
+    [moveTo, handlers],
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || rowCount === 0) return
     if ((event.target as HTMLElement).closest('[role="columnheader"]')) return
     const { row, column } = bounded
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2)
+    const page = Math.max(
+      1,
+      Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 2,
+    )
     const id = columnIds[column] ?? ''
     const field = FIELD_BY_ID.get(id)
     const target = tableRows[row]?.original
@@ -459,9 +485,10 @@ export function BulkGrid({
     else if (event.key === 'PageDown') moveTo(row + page, column)
     else if (event.key === 'PageUp') moveTo(row - page, column)
     else if ((event.key === 'Enter' || event.key === 'F2') && field && target) {
-      if (field.kind === 'boolean') toggle(target, field)
+      if (field.kind === 'boolean') handlers.current.toggle(target, field.key as BulkFieldKey)
       else setEditing(true)
-    } else if (event.key === ' ' && field?.kind === 'boolean' && target) toggle(target, field)
+    } else if (event.key === ' ' && field?.kind === 'boolean' && target)
+      handlers.current.toggle(target, field.key as BulkFieldKey)
     else if (event.key === ' ' && (id === 'select' || id === 'path'))
       handlers.current.toggleSelected(row, event.shiftKey)
     else handled = false
@@ -472,7 +499,8 @@ export function BulkGrid({
   }
 
   const loadedAll = rows.length > 0 && rows.every((row) => selected.has(row.id))
-  const headerChecked = allMatching || loadedAll ? true : selected.size > 0 ? 'indeterminate' : false
+  const headerChecked =
+    allMatching || loadedAll ? true : selected.size > 0 ? 'indeterminate' : false
   const sortHeader = (by: BulkSort['by'], text: string) => {
     const current = sort.by === by
     return (
@@ -482,7 +510,14 @@ export function BulkGrid({
         onClick={() =>
           onSortChange({
             by,
-            direction: current && sort.direction === 'asc' ? 'desc' : current ? 'asc' : by === 'changed' ? 'desc' : 'asc',
+            direction:
+              current && sort.direction === 'asc'
+                ? 'desc'
+                : current
+                  ? 'asc'
+                  : by === 'changed'
+                    ? 'desc'
+                    : 'asc',
           })
         }
       >
@@ -512,13 +547,19 @@ export function BulkGrid({
       // When the active row has scrolled out of the document, the grid itself keeps the tab stop.
       tabIndex={activeVisible || rowCount === 0 ? -1 : 0}
       onFocus={(event) => {
-        if (event.target === event.currentTarget && rowCount > 0) moveTo(bounded.row, bounded.column)
+        if (event.target === event.currentTarget && rowCount > 0)
+          moveTo(bounded.row, bounded.column)
       }}
       onKeyDown={onKeyDown}
     >
       <div className="hm-bulk-editor__grid-inner" style={{ width: gridWidth }}>
         <div role="rowgroup" className="hm-bulk-editor__head">
-          <div role="row" aria-rowindex={1} className="hm-bulk-editor__row hm-bulk-editor__row--head" style={{ gridTemplateColumns: template }}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="hm-bulk-editor__row hm-bulk-editor__row--head"
+            style={{ gridTemplateColumns: template }}
+          >
             {columnIds.map((id, column) => {
               const headerClass = cx(
                 'hm-bulk-editor__cell',
@@ -527,10 +568,17 @@ export function BulkGrid({
               )
               if (id === 'select')
                 return (
-                  <div key={id} role="columnheader" aria-colindex={column + 1} className={headerClass}>
+                  <div
+                    key={id}
+                    role="columnheader"
+                    aria-colindex={column + 1}
+                    className={headerClass}
+                  >
                     <Checkbox
                       checked={headerChecked}
-                      aria-label={headerChecked === true ? 'Clear the selection' : 'Select all loaded pages'}
+                      aria-label={
+                        headerChecked === true ? 'Clear the selection' : 'Select all loaded pages'
+                      }
                       disabled={rowCount === 0}
                       onCheckedChange={(checked) => onSelectAll(checked === true)}
                     />
@@ -538,14 +586,29 @@ export function BulkGrid({
                 )
               if (id === 'path' || id === 'changed')
                 return (
-                  <div key={id} role="columnheader" aria-colindex={column + 1} aria-sort={ariaSort(id === 'path' ? 'path' : 'changed')} className={headerClass}>
-                    {sortHeader(id === 'path' ? 'path' : 'changed', id === 'path' ? 'Path' : 'Last changed')}
+                  <div
+                    key={id}
+                    role="columnheader"
+                    aria-colindex={column + 1}
+                    aria-sort={ariaSort(id === 'path' ? 'path' : 'changed')}
+                    className={headerClass}
+                  >
+                    {sortHeader(
+                      id === 'path' ? 'path' : 'changed',
+                      id === 'path' ? 'Path' : 'Last changed',
+                    )}
                   </div>
                 )
               const field = FIELD_BY_ID.get(id)
               return (
-                <div key={id} role="columnheader" aria-colindex={column + 1} className={headerClass} title={field?.key}>
-                  {field?.label ?? 'Checks'}
+                <div
+                  key={id}
+                  role="columnheader"
+                  aria-colindex={column + 1}
+                  className={headerClass}
+                  title={field?.key}
+                >
+                  <span className="hm-bulk-editor__value">{field?.label ?? 'Checks'}</span>
                 </div>
               )
             })}
@@ -562,10 +625,20 @@ export function BulkGrid({
               key={index}
               className="hm-bulk-editor__row hm-bulk-editor__row--placeholder"
               aria-hidden="true"
-              style={{ gridTemplateColumns: template, transform: `translateY(${index * rowHeight}px)`, height: rowHeight }}
+              style={{
+                gridTemplateColumns: template,
+                transform: `translateY(${index * rowHeight}px)`,
+                height: rowHeight,
+              }}
             >
               {columnIds.map((id) => (
-                <div key={id} className={cx('hm-bulk-editor__cell', (id === 'path' || id === 'select') && `hm-bulk-editor__cell--${id}`)}>
+                <div
+                  key={id}
+                  className={cx(
+                    'hm-bulk-editor__cell',
+                    (id === 'path' || id === 'select') && `hm-bulk-editor__cell--${id}`,
+                  )}
+                >
                   <Skeleton width={id === 'select' ? '1rem' : '70%'} />
                 </div>
               ))}

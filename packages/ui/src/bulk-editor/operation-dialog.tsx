@@ -2,7 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Alert } from '../alert/alert.tsx'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogClose, DialogContent } from '../dialog/dialog.tsx'
-import { BULK_FIELDS, type BulkFieldKey, type BulkFieldValue, bulkField, isBulkFieldKey } from './fields.ts'
+import {
+  BULK_FIELDS,
+  type BulkFieldKey,
+  type BulkFieldValue,
+  bulkField,
+  isBulkFieldKey,
+} from './fields.ts'
 import { replacePattern } from './operations.ts'
 import type { BulkOperation, BulkPreview } from './types.ts'
 
@@ -18,7 +24,10 @@ export interface OperationDialogProps {
   filterCount: number | null
   /** The operation is computed over loaded pages only. */
   local: boolean
-  preview: (operation: BulkOperation, scope: OperationScopeChoice) => Promise<BulkPreview> | BulkPreview
+  preview: (
+    operation: BulkOperation,
+    scope: OperationScopeChoice,
+  ) => Promise<BulkPreview> | BulkPreview
   run: (operation: BulkOperation, scope: OperationScopeChoice) => Promise<void>
 }
 
@@ -51,15 +60,14 @@ export function OperationDialog({
   const [caseSensitive, setCaseSensitive] = useState(false)
   const [value, setValue] = useState<BulkFieldValue>('')
   const [scope, setScope] = useState<OperationScopeChoice>(selectedCount ? 'selection' : 'filter')
-  const [result, setResult] = useState<{ preview?: BulkPreview; error?: string; loading: boolean }>({
-    loading: false,
-  })
+  // The preview answers one operation and scope; while they differ from what is asked, it loads.
+  const [result, setResult] = useState<{
+    for?: unknown
+    preview?: BulkPreview
+    error?: string
+  }>({})
   const [running, setRunning] = useState(false)
   const [runError, setRunError] = useState<string>()
-
-  useEffect(() => {
-    if (open) setScope(selectedCount ? 'selection' : 'filter')
-  }, [open, selectedCount])
 
   const setFieldKey = field === 'all' ? 'title' : field
   const operation = useMemo<BulkOperation | { error: string }>(() => {
@@ -68,36 +76,50 @@ export function OperationDialog({
     if (compiled.error !== undefined) return { error: compiled.error }
     return { kind: 'replace', field, find, replace, regex, caseSensitive }
   }, [kind, setFieldKey, value, field, find, replace, regex, caseSensitive])
+  const asked = useMemo(() => ({ operation, scope }), [operation, scope])
+  const invalid = 'error' in operation ? operation.error : undefined
 
-  const sequence = useRef(0)
   const previewRef = useRef(preview)
-  previewRef.current = preview
   useEffect(() => {
-    if (!open) return
-    const number = ++sequence.current
-    if ('error' in operation) {
-      setResult({ loading: false, error: find === '' && kind === 'replace' ? undefined : operation.error })
-      return
-    }
-    setResult((current) => ({ ...current, loading: true }))
+    previewRef.current = preview
+  })
+  useEffect(() => {
+    if (!open || 'error' in asked.operation) return
+    let current = true
+    const { operation: ready, scope: within } = asked
     const timer = setTimeout(
       () => {
-        Promise.resolve(previewRef.current(operation, scope)).then(
+        Promise.resolve(previewRef.current(ready, within)).then(
           (next) => {
-            if (number === sequence.current) setResult({ preview: next, loading: false })
+            if (current) setResult({ for: asked, preview: next })
           },
           (error: unknown) => {
-            if (number === sequence.current)
-              setResult({ loading: false, error: error instanceof Error ? error.message : 'The preview could not be made.' })
+            if (current)
+              setResult({
+                for: asked,
+                error: error instanceof Error ? error.message : 'The preview could not be made.',
+              })
           },
         )
       },
       local ? 0 : PREVIEW_DELAY_MS,
     )
-    return () => clearTimeout(timer)
-  }, [open, operation, scope, local, find, kind])
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [open, asked, local])
+  const loading = !invalid && result.for !== asked
+  const shownError = invalid
+    ? find === '' && kind === 'replace'
+      ? undefined
+      : invalid
+    : loading
+      ? undefined
+      : result.error
+  const shownPreview = invalid || loading ? undefined : result.preview
 
-  const changed = result.preview?.changedPages ?? 0
+  const changed = shownPreview?.changedPages ?? 0
   const onRun = async () => {
     if ('error' in operation) return
     setRunning(true)
@@ -132,10 +154,12 @@ export function OperationDialog({
             <Button
               variant="primary"
               loading={running}
-              disabled={'error' in operation || changed === 0 || result.loading}
+              disabled={'error' in operation || changed === 0 || loading}
               onClick={onRun}
             >
-              {kind === 'replace' ? `Replace on ${plural(changed, 'page')}` : `Set on ${plural(changed, 'page')}`}
+              {kind === 'replace'
+                ? `Replace on ${plural(changed, 'page')}`
+                : `Set on ${plural(changed, 'page')}`}
             </Button>
           </>
         }
@@ -173,7 +197,8 @@ export function OperationDialog({
               onChange={(event) => {
                 const next = event.target.value
                 if (next === 'all' || isBulkFieldKey(next)) setField(next)
-                if (kind === 'set' && isBulkFieldKey(next)) setValue(bulkField(next).kind === 'boolean' ? false : '')
+                if (kind === 'set' && isBulkFieldKey(next))
+                  setValue(bulkField(next).kind === 'boolean' ? false : '')
               }}
             >
               {kind === 'replace' ? <option value="all">All text fields</option> : null}
@@ -188,26 +213,48 @@ export function OperationDialog({
             <>
               <div className="hm-bulk-editor__field">
                 <label htmlFor={`${ids}-find`}>Find</label>
-                <input id={`${ids}-find`} className="hm-input" value={find} onChange={(event) => setFind(event.target.value)} />
+                <input
+                  id={`${ids}-find`}
+                  className="hm-input"
+                  value={find}
+                  onChange={(event) => setFind(event.target.value)}
+                />
               </div>
               <div className="hm-bulk-editor__field">
                 <label htmlFor={`${ids}-replace`}>Replace with</label>
-                <input id={`${ids}-replace`} className="hm-input" value={replace} onChange={(event) => setReplace(event.target.value)} />
+                <input
+                  id={`${ids}-replace`}
+                  className="hm-input"
+                  value={replace}
+                  onChange={(event) => setReplace(event.target.value)}
+                />
               </div>
               <div className="hm-bulk-editor__options">
                 <label>
-                  <input type="checkbox" checked={regex} onChange={(event) => setRegex(event.target.checked)} /> Regular
-                  expression
+                  <input
+                    type="checkbox"
+                    checked={regex}
+                    onChange={(event) => setRegex(event.target.checked)}
+                  />{' '}
+                  Regular expression
                 </label>
                 <label>
-                  <input type="checkbox" checked={caseSensitive} onChange={(event) => setCaseSensitive(event.target.checked)} />{' '}
+                  <input
+                    type="checkbox"
+                    checked={caseSensitive}
+                    onChange={(event) => setCaseSensitive(event.target.checked)}
+                  />{' '}
                   Match case
                 </label>
               </div>
             </>
           ) : chosen?.kind === 'boolean' ? (
             <label className="hm-bulk-editor__options">
-              <input type="checkbox" checked={value === true} onChange={(event) => setValue(event.target.checked)} />{' '}
+              <input
+                type="checkbox"
+                checked={value === true}
+                onChange={(event) => setValue(event.target.checked)}
+              />{' '}
               {chosen.label}
             </label>
           ) : chosen?.kind === 'select' ? (
@@ -230,29 +277,40 @@ export function OperationDialog({
           ) : (
             <div className="hm-bulk-editor__field">
               <label htmlFor={`${ids}-value`}>Value (leave empty to clear)</label>
-              <input id={`${ids}-value`} className="hm-input" dir="auto" value={String(value)} onChange={(event) => setValue(event.target.value)} />
+              <input
+                id={`${ids}-value`}
+                className="hm-input"
+                dir="auto"
+                value={String(value)}
+                onChange={(event) => setValue(event.target.value)}
+              />
             </div>
           )}
         </div>
-        <div className="hm-bulk-editor__preview" aria-live="polite" aria-busy={result.loading || undefined}>
-          {result.error ? (
-            <p className="hm-bulk-editor__cell-error">{result.error}</p>
-          ) : result.preview ? (
+        <div
+          className="hm-bulk-editor__preview"
+          aria-live="polite"
+          aria-busy={loading || undefined}
+        >
+          {shownError ? (
+            <p className="hm-bulk-editor__cell-error">{shownError}</p>
+          ) : shownPreview ? (
             <>
               <p className="hm-bulk-editor__preview-count">
                 {kind === 'replace'
-                  ? `Found on ${plural(result.preview.matchedPages, 'page')}; ${plural(result.preview.changedPages, 'page')} would change.`
-                  : `${plural(result.preview.changedPages, 'page')} of ${plural(scopeCount ?? result.preview.matchedPages, 'page')} would change.`}
-                {result.preview.refusedPages
-                  ? ` ${plural(result.preview.refusedPages, 'page')} left out: the field rules refuse the new value.`
+                  ? `Found on ${plural(shownPreview.matchedPages, 'page')}; ${plural(shownPreview.changedPages, 'page')} would change.`
+                  : `${plural(shownPreview.changedPages, 'page')} of ${plural(scopeCount ?? shownPreview.matchedPages, 'page')} would change.`}
+                {shownPreview.refusedPages
+                  ? ` ${plural(shownPreview.refusedPages, 'page')} left out: the field rules refuse the new value.`
                   : ''}
               </p>
-              {result.preview.sample.length > 0 ? (
+              {shownPreview.sample.length > 0 ? (
                 <ul className="hm-bulk-editor__samples" aria-label="First changes">
-                  {result.preview.sample.map((sample, index) => (
+                  {shownPreview.sample.map((sample, index) => (
                     // Samples are a fixed list for one preview.
                     <li key={index}>
-                      <code dir="ltr">{sample.path}</code> <span className="hm-bulk-editor__muted">{bulkField(sample.field).label}</span>
+                      <code dir="ltr">{sample.path}</code>{' '}
+                      <span className="hm-bulk-editor__muted">{bulkField(sample.field).label}</span>
                       <del dir="auto">{sample.before || '(not set)'}</del>
                       <ins dir="auto">{sample.after || '(not set)'}</ins>
                     </li>

@@ -20,7 +20,8 @@ export function replacePattern(
   try {
     const source = operation.regex ? operation.find : escapeRegExp(operation.find)
     const pattern = new RegExp(source, operation.caseSensitive ? 'gu' : 'giu')
-    if (pattern.test('')) return { error: 'This expression matches empty text; make it match at least one character.' }
+    if (pattern.test(''))
+      return { error: 'This expression matches empty text; make it match at least one character.' }
     return { pattern }
   } catch (error) {
     return { error: `Not a regular expression: ${(error as Error).message}` }
@@ -42,7 +43,11 @@ interface PageResult {
   samples: Array<{ field: BulkFieldKey; before: string; after: string }>
 }
 
-function runOnPage(operation: BulkOperation, metadata: Metadata, pattern: RegExp | undefined): PageResult {
+function runOnPage(
+  operation: BulkOperation,
+  metadata: Metadata,
+  pattern: RegExp | undefined,
+): PageResult {
   let after = metadata
   let matched = operation.kind === 'set'
   let refused = false
@@ -89,7 +94,14 @@ export function runBulkOperation(
   if (operation.kind === 'replace') {
     const compiled = replacePattern(operation)
     if (compiled.error !== undefined)
-      return { matchedPages: 0, changedPages: 0, refusedPages: 0, sample: [], edits: [], error: compiled.error }
+      return {
+        matchedPages: 0,
+        changedPages: 0,
+        refusedPages: 0,
+        sample: [],
+        edits: [],
+        error: compiled.error,
+      }
     pattern = compiled.pattern
   }
   let matchedPages = 0

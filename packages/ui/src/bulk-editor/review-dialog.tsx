@@ -23,7 +23,16 @@ export interface ReviewDialogProps {
 }
 
 /** The pending changes page by page, as diffs, with a note, Apply and Discard. */
-export function ReviewDialog({ open, onOpenChange, edits, applying, outcome, onApply, onDiscard, onDrop }: ReviewDialogProps) {
+export function ReviewDialog({
+  open,
+  onOpenChange,
+  edits,
+  applying,
+  outcome,
+  onApply,
+  onDiscard,
+  onDrop,
+}: ReviewDialogProps) {
   const noteId = useId()
   const [note, setNote] = useState('')
   const [confirmDiscard, setConfirmDiscard] = useState(false)
@@ -46,7 +55,9 @@ export function ReviewDialog({ open, onOpenChange, edits, applying, outcome, onA
         footer={
           confirmDiscard ? (
             <>
-              <span className="hm-bulk-editor__muted">Discard all {count.toLocaleString('en')} pending changes?</span>
+              <span className="hm-bulk-editor__muted">
+                Discard all {count.toLocaleString('en')} pending changes?
+              </span>
               <Button variant="ghost" onClick={() => setConfirmDiscard(false)}>
                 Keep them
               </Button>
@@ -62,10 +73,19 @@ export function ReviewDialog({ open, onOpenChange, edits, applying, outcome, onA
             </>
           ) : (
             <>
-              <Button variant="ghost" disabled={applying || count === 0} onClick={() => setConfirmDiscard(true)}>
+              <Button
+                variant="ghost"
+                disabled={applying || count === 0}
+                onClick={() => setConfirmDiscard(true)}
+              >
                 Discard…
               </Button>
-              <Button variant="primary" loading={applying} disabled={count === 0} onClick={() => onApply(note.trim())}>
+              <Button
+                variant="primary"
+                loading={applying}
+                disabled={count === 0}
+                onClick={() => onApply(note.trim())}
+              >
                 Apply {count.toLocaleString('en')} {count === 1 ? 'change' : 'changes'}
               </Button>
             </>
@@ -83,8 +103,10 @@ export function ReviewDialog({ open, onOpenChange, edits, applying, outcome, onA
           >
             {outcome.result.conflicts.length ? (
               <>
-                {outcome.result.conflicts.length === 1 ? 'One page was' : `${outcome.result.conflicts.length} pages were`} changed by
-                someone else and kept pending:{' '}
+                {outcome.result.conflicts.length === 1
+                  ? 'One page was'
+                  : `${outcome.result.conflicts.length} pages were`}{' '}
+                changed by someone else and kept pending:{' '}
                 {outcome.result.conflicts.map((conflict, index) => (
                   <span key={conflict.pageId}>
                     {index ? ', ' : ''}
@@ -110,17 +132,33 @@ export function ReviewDialog({ open, onOpenChange, edits, applying, outcome, onA
         </div>
         <ol className="hm-bulk-editor__diffs">
           {list.slice(0, SHOWN_DIFFS).map((edit) => (
-            <li key={edit.pageId} className="hm-bulk-editor__diff" data-conflict={edit.conflict ? true : undefined}>
+            <li
+              key={edit.pageId}
+              className="hm-bulk-editor__diff"
+              data-conflict={edit.conflict ? true : undefined}
+            >
               <div className="hm-bulk-editor__diff-head">
                 <h3>
                   <code dir="ltr">{edit.path}</code>
                 </h3>
-                <Button size="sm" variant="ghost" disabled={applying} onClick={() => onDrop(edit.pageId)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={applying}
+                  onClick={() => onDrop(edit.pageId)}
+                >
                   Remove<span className="hm-visually-hidden"> the changes of {edit.path}</span>
                 </Button>
               </div>
-              {edit.conflict ? <p className="hm-bulk-editor__conflict-message">Conflict: {edit.conflict}</p> : null}
-              <RevisionDiff before={edit.before} after={edit.after} beforeLabel="Now" afterLabel="After applying" />
+              {edit.conflict ? (
+                <p className="hm-bulk-editor__conflict-message">Conflict: {edit.conflict}</p>
+              ) : null}
+              <RevisionDiff
+                before={edit.before}
+                after={edit.after}
+                beforeLabel="Now"
+                afterLabel="After applying"
+              />
             </li>
           ))}
         </ol>

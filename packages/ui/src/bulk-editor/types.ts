@@ -60,8 +60,7 @@ export type BulkOperation = BulkReplaceOperation | BulkSetOperation
 
 /** Which pages an operation covers: every page matching the filter, or the chosen ones. */
 export type BulkScope =
-  | { kind: 'filter'; filter: BulkFilter }
-  | { kind: 'pages'; pageIds: string[] }
+  { kind: 'filter'; filter: BulkFilter } | { kind: 'pages'; pageIds: string[] }
 
 export interface BulkPreviewSample {
   path: string

@@ -24,7 +24,10 @@ const UNDO_LIMIT = 200
  * Adds changes as one undo step. A page's `before` stays the metadata it had when first edited;
  * a change back to that metadata removes the page from the set.
  */
-export function addBulkEdits(state: BulkEditsState, changes: readonly BulkEditInput[]): BulkEditsState {
+export function addBulkEdits(
+  state: BulkEditsState,
+  changes: readonly BulkEditInput[],
+): BulkEditsState {
   const edits = new Map(state.edits)
   const step: Array<{ pageId: string; previous: BulkPendingEdit | undefined }> = []
   for (const change of changes) {
@@ -72,7 +75,8 @@ export function settleBulkEdits(
       edits.set(pageId, {
         ...edit,
         conflict:
-          conflict.message ?? 'Changed by someone else since it was loaded; review and apply again.',
+          conflict.message ??
+          'Changed by someone else since it was loaded; review and apply again.',
       })
     else edits.delete(pageId)
   }
