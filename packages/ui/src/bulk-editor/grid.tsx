@@ -462,7 +462,7 @@ export function BulkGrid({
       else if (move === 'left') moveTo(at.row, at.column - 1)
       else setActive({ ...at })
     },
-    [moveTo, handlers],
+    [moveTo],
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -498,7 +498,11 @@ export function BulkGrid({
     }
   }
 
-  const loadedAll = rows.length > 0 && rows.every((row) => selected.has(row.id))
+  const loadedAll = useMemo(
+    () =>
+      rows.length > 0 && selected.size >= rows.length && rows.every((row) => selected.has(row.id)),
+    [rows, selected],
+  )
   const headerChecked =
     allMatching || loadedAll ? true : selected.size > 0 ? 'indeterminate' : false
   const sortHeader = (by: BulkSort['by'], text: string) => {
