@@ -180,10 +180,44 @@ export const HundredThousandPages: Story = {
     const grid = canvas.getByRole('grid')
     await expect(grid).toHaveAttribute('aria-rowcount', '100001')
     await expect(grid.querySelectorAll('[role="row"]').length).toBeLessThan(60)
+    // Scrolling to the end of the loaded pages asks for the next ones.
+    grid.scrollTop = grid.scrollHeight
+    await expect(await canvas.findByText('100,000 pages (400 loaded)')).toBeVisible()
+    await expect(grid.querySelectorAll('[role="row"]').length).toBeLessThan(60)
+    // The keyboard moves past the drawn rows: the grid scrolls and the cell takes focus.
+    grid.scrollTop = 0
+    const first = await waitFor(() => {
+      const cell = grid.querySelector<HTMLElement>('[data-cell="0:1"]')
+      if (!cell) throw new Error('The first row is not drawn yet')
+      return cell
+    })
+    await userEvent.click(first)
+    await userEvent.keyboard('{PageDown}{PageDown}{PageDown}')
+    await waitFor(() =>
+      expect(
+        Number(document.activeElement?.getAttribute('data-cell')?.split(':')[0]),
+      ).toBeGreaterThan(20),
+    )
+    await expect(document.activeElement?.closest('[role="grid"]')).toBe(grid)
   },
 }
 
-export const WithPendingEdits: Story = { args: { pending: true } }
+export const WithPendingEdits: Story = {
+  args: { pending: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Review changes' }))
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Review changes' })
+    await waitFor(() => expect(within(dialog).getByText('/blog/page-000001')).toBeVisible())
+    await userEvent.type(within(dialog).getByLabelText(/^Note/), 'Titles for the launch')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply 5 changes' }))
+    // The demo server refuses pages whose path ends in 7, as if someone changed them meanwhile.
+    await expect(await within(dialog).findByText('Applied 4 pages')).toBeVisible()
+    await expect(within(dialog).getByText(/kept pending/)).toHaveTextContent('/docs/page-000007')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(canvas.getByText('1 page changed')).toBeVisible())
+    await expect(canvas.getByText('1 conflict')).toBeVisible()
+  },
+}
 
 export const Empty: Story = { args: { pages: 0 } }
 

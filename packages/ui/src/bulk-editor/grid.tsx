@@ -543,7 +543,8 @@ export function BulkGrid({
       ref={scroller}
       role="grid"
       aria-label={label}
-      aria-rowcount={(total ?? rowCount) + 1}
+      // -1: the count is not known yet.
+      aria-rowcount={total !== null ? total + 1 : hasMore ? -1 : rowCount + 1}
       aria-colcount={columnCount}
       aria-multiselectable
       aria-busy={loading || undefined}
