@@ -344,19 +344,17 @@ export function BulkGrid({
     },
     () => null,
   )
-  const columnIds = useMemo(
-    () =>
-      // Fields in the order they were chosen, between the page and its checks.
-      [
-        'select',
-        'path',
-        ...fields.filter((key) => table.getColumn(key)?.getIsVisible()),
-        'checks',
-        'changed',
-      ],
-    // The table's visibility follows columnVisibility, which follows fields.
-    [table, fields],
-  )
+  // The adapter hands out a new table object at each render: key the columns on the visible ids,
+  // so the memoised rows see the same array until the chosen fields change.
+  const visibleKey = table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .join('\n')
+  const columnIds = useMemo(() => {
+    const visible = new Set(visibleKey.split('\n'))
+    // Fields in the order they were chosen, between the page and its checks.
+    return ['select', 'path', ...fields.filter((key) => visible.has(key)), 'checks', 'changed']
+  }, [visibleKey, fields])
   // On a phone the path column takes at most about half the screen, leaving room for a field.
   const template = useMemo(
     () => columnIds.map((id) => (id === 'path' ? PATH_WIDTH : `${width(id)}px`)).join(' '),

@@ -1,5 +1,11 @@
 import type { Metadata } from '@headmark/metadata'
-import { BULK_FIELDS, type BulkFieldKey, bulkField, setBulkField } from './fields.ts'
+import {
+  BULK_FIELDS,
+  type BulkFieldKey,
+  type BulkFieldValue,
+  bulkField,
+  setBulkField,
+} from './fields.ts'
 import type { BulkEditInput, BulkOperation, BulkPreview, BulkRow } from './types.ts'
 
 // Text the replace operation may touch: select and boolean fields hold fixed choices.
@@ -36,6 +42,10 @@ export const operationFields = (operation: BulkOperation): BulkFieldKey[] =>
       ? TEXT_FIELDS.map((field) => field.key)
       : [operation.field]
 
+// Samples read as the cells do: yes/no fields as Yes and No.
+const shown = (value: BulkFieldValue) =>
+  typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value
+
 interface PageResult {
   matched: boolean
   refused: boolean
@@ -71,7 +81,7 @@ function runOnPage(
       refused = true
       continue
     }
-    samples.push({ field: key, before: String(before), after: String(value) })
+    samples.push({ field: key, before: shown(before), after: shown(value) })
     after = result.metadata
   }
   return { matched, refused, after, samples }
