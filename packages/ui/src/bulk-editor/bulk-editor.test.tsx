@@ -361,6 +361,61 @@ describe('BulkEditor with hostile strings', () => {
   })
 })
 
+describe('BulkEditor selection, sorting and columns', () => {
+  it('selects all loaded pages, then every page matching the filter', async () => {
+    const user = userEvent.setup()
+    const rows = generateBulkRows(8)
+    render(<Harness rows={rows} total={5000} hasMore />)
+    await user.click(screen.getByRole('checkbox', { name: 'Select all loaded pages' }))
+    expect(screen.getByText(/8 pages selected/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Select all 5,000 pages matching' }))
+    expect(screen.getByText(/All 5,000 pages selected/)).toBeTruthy()
+    await user.click(screen.getByRole('checkbox', { name: 'Clear the selection' }))
+    expect(screen.queryByText(/selected/)).toBeNull()
+  })
+
+  it('sorts by path and by last change, saying which way', async () => {
+    const user = userEvent.setup()
+    const onSortChange = vi.fn()
+    render(
+      <Harness
+        rows={generateBulkRows(3)}
+        sort={{ by: 'path', direction: 'asc' }}
+        onSortChange={onSortChange}
+      />,
+    )
+    const path = screen.getByRole('columnheader', { name: /Path/ })
+    expect(path.getAttribute('aria-sort')).toBe('ascending')
+    await user.click(within(path).getByRole('button'))
+    expect(onSortChange).toHaveBeenLastCalledWith({ by: 'path', direction: 'desc' })
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /Last changed/ })).getByRole('button'),
+    )
+    expect(onSortChange).toHaveBeenLastCalledWith({ by: 'changed', direction: 'desc' })
+  })
+
+  it('shows the chosen field columns and reports the choice', async () => {
+    const user = userEvent.setup()
+    const onColumnsChange = vi.fn()
+    render(<Harness rows={generateBulkRows(3)} onColumnsChange={onColumnsChange} />)
+    expect(screen.queryByRole('columnheader', { name: 'Twitter › Card' })).toBeNull()
+    await user.click(screen.getByText('Columns'))
+    await user.click(screen.getByRole('checkbox', { name: 'Twitter › Card' }))
+    expect(onColumnsChange).toHaveBeenLastCalledWith([
+      'title',
+      'description',
+      'canonical',
+      'noindex',
+      'openGraph.title',
+      'openGraph.image.url',
+      'twitter.card',
+    ])
+    expect(screen.getByRole('columnheader', { name: 'Twitter › Card' })).toBeTruthy()
+    await user.click(screen.getByRole('checkbox', { name: 'Description' }))
+    expect(screen.queryByRole('columnheader', { name: 'Description' })).toBeNull()
+  })
+})
+
 describe('BulkEditor states', () => {
   it('offers to clear filters when nothing matches them', async () => {
     const user = userEvent.setup()
