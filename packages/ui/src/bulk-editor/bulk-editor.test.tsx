@@ -66,6 +66,13 @@ describe('BulkEditor grid', () => {
     expect(cell(2, 'Title').textContent).toBe(rows[2]!.metadata.title)
     expect(document.activeElement).toBe(cell(2, 'Title'))
 
+    // Typing on a cell replaces its value.
+    await user.keyboard('Ne')
+    const typed = screen.getByRole('textbox', { name: /^Title of/ })
+    await user.type(typed, 'w{Enter}')
+    expect(cell(2, 'Title').textContent).toContain('New')
+    await user.keyboard('{ArrowUp}')
+
     // Home, End and PageDown stay inside the grid.
     await user.keyboard('{End}')
     expect(document.activeElement).toBe(cell(2, 'Last changed'))

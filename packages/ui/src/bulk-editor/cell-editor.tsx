@@ -7,6 +7,8 @@ export type CommitMove = 'down' | 'right' | 'left' | 'none'
 export interface CellEditorProps {
   field: BulkFieldDefinition
   value: string
+  /** The character typed on the cell that opened the editor: it replaces the value. */
+  seed?: string
   label: string
   /** Checks the value with the field's rules: the message, or undefined when it is accepted. */
   check: (value: BulkFieldValue) => string | undefined
@@ -18,8 +20,16 @@ export interface CellEditorProps {
  * The input of a text, URL or select cell being edited. The field's rule is checked as it is
  * typed; a refused value shows the rule's message and Enter does not commit it.
  */
-export function CellEditor({ field, value, label, check, onCommit, onCancel }: CellEditorProps) {
-  const [draft, setDraft] = useState(value)
+export function CellEditor({
+  field,
+  value,
+  seed,
+  label,
+  check,
+  onCommit,
+  onCancel,
+}: CellEditorProps) {
+  const [draft, setDraft] = useState(seed ?? value)
   const error = draft === value ? undefined : check(draft)
   const messageId = `hm-bulk-cell-error-${field.key}`
   // Enter, Tab and Escape end the edit; the blur that follows as the input goes must not again.

@@ -94,6 +94,8 @@ interface RowProps {
   /** The active column in this row, or -1. */
   activeColumn: number
   editing: boolean
+  /** The character that started the edit, typed on the cell. */
+  seed: string | undefined
   start: number
   height: number
   handlers: { current: GridHandlers }
@@ -118,6 +120,7 @@ const GridRow = memo(function GridRow({
   selected,
   activeColumn,
   editing,
+  seed,
   start,
   height,
   handlers,
@@ -216,6 +219,7 @@ const GridRow = memo(function GridRow({
         <CellEditor
           field={field}
           value={String(value)}
+          seed={seed}
           label={label}
           check={(next) => handlers.current.check(row, field.key, next)}
           onCommit={(next, move) => {
@@ -395,6 +399,7 @@ export function BulkGrid({
 
   const [active, setActive] = useState({ row: 0, column: 1 })
   const [editing, setEditing] = useState(false)
+  const [seed, setSeed] = useState<string>()
   const focusCell = useRef(false)
   const rowCount = tableRows.length
   const columnCount = columnIds.length
@@ -441,7 +446,10 @@ export function BulkGrid({
         if (field.kind === 'boolean') {
           const target = activeRef.current.tableRows[row]?.original
           if (target) handlers.current.toggle(target, field.key as BulkFieldKey)
-        } else setEditing(true)
+        } else {
+          setSeed(undefined)
+          setEditing(true)
+        }
       }
     },
     [moveTo, handlers],
@@ -484,12 +492,24 @@ export function BulkGrid({
     else if (event.key === 'PageUp') moveTo(row - page, column)
     else if ((event.key === 'Enter' || event.key === 'F2') && field && target) {
       if (field.kind === 'boolean') handlers.current.toggle(target, field.key as BulkFieldKey)
-      else setEditing(true)
+      else {
+        setSeed(undefined)
+        setEditing(true)
+      }
     } else if (event.key === ' ' && field?.kind === 'boolean' && target)
       handlers.current.toggle(target, field.key as BulkFieldKey)
     else if (event.key === ' ' && (id === 'select' || id === 'path'))
       handlers.current.toggleSelected(row, event.shiftKey)
-    else handled = false
+    // Typing on a text cell replaces its value, as in a spreadsheet.
+    else if (
+      event.key.length === 1 &&
+      !mod &&
+      !event.altKey &&
+      (field?.kind === 'text' || field?.kind === 'url')
+    ) {
+      setSeed(event.key)
+      setEditing(true)
+    } else handled = false
     if (handled) {
       event.preventDefault()
       event.stopPropagation()
@@ -662,6 +682,7 @@ export function BulkGrid({
                 selected={allMatching || selected.has(row.id)}
                 activeColumn={isActive ? bounded.column : -1}
                 editing={isActive && editing}
+                seed={isActive && editing ? seed : undefined}
                 start={item.start}
                 height={rowHeight}
                 handlers={handlers}
