@@ -202,7 +202,9 @@ export const HundredThousandPages: Story = {
   },
 }
 
-export const WithPendingEdits: Story = {
+export const WithPendingEdits: Story = { args: { pending: true } }
+
+export const ReviewAndApply: Story = {
   args: { pending: true },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Review changes' }))
