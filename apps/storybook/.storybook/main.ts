@@ -24,6 +24,8 @@ const config: StorybookConfig = {
           '@radix-ui/react-switch',
           '@radix-ui/react-tabs',
           '@radix-ui/react-tooltip',
+          '@tanstack/react-table',
+          '@tanstack/react-virtual',
           'clsx',
           'react-hot-toast',
           'react',

@@ -1,6 +1,7 @@
 export * from './alert/index.ts'
 export * from './badge/index.ts'
 export * from './bar-chart/index.ts'
+export * from './bulk-editor/index.ts'
 export * from './button/index.ts'
 export * from './card/index.ts'
 export * from './checkbox/index.ts'
