@@ -3,6 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { normalizePath, type GetLatestResponse } from '@headmark/metadata'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
+import {
+  type CompiledRule,
+  loadSiteRules,
+  matchingRules,
+  ruleLayers,
+} from '../domain/path-rules.ts'
 import { servedMetadata } from '../domain/served-metadata.ts'
 import {
   type Answer,
@@ -57,6 +63,8 @@ interface SiteState {
   lastAuthorization: string | null
   lastKeyId: string | null
   calls: Counter
+  /** The site's path rules, compiled and sorted least → most specific: read once per site. */
+  rules: CompiledRule[]
 }
 
 interface Entry {
@@ -227,10 +235,11 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   events.onSiteChanged(invalidateSite)
 
-  function siteState(found: SiteLookup): SiteState {
+  function siteState(found: SiteLookup, rules: CompiledRule[]): SiteState {
     const existing = sites.get(found.site.id)
     if (existing) return existing
     const state: SiteState = {
+      rules,
       id: found.site.id,
       requireApiKey: found.site.requireApiKey,
       keys: new Map(found.keys.map((key) => [key.keyHash, key.id])),
@@ -252,9 +261,12 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       return null
     }
     const revision = found.page?.revision ?? null
+    // A site's rules are read with its first miss and kept with its state until it changes.
+    const rules = sites.get(found.site.id)?.rules ?? (await loadSiteRules(db, found.site.id))
     const response: GetLatestResponse = {
       metadata: servedMetadata({
         defaults: found.defaults?.metadata,
+        rules: ruleLayers(matchingRules(rules, path)),
         page: revision?.metadata,
         titleTemplate: found.site.titleTemplate,
       }),
@@ -262,7 +274,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     const revisionId = revision?.id ?? found.defaults?.revisionId
     if (revisionId) response.metadataRevisionId = revisionId
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
-    const site = fresh ? siteState(found) : transientSite(found)
+    const site = fresh ? siteState(found, rules) : transientSite(found, rules)
     const entry: Entry = {
       answer: createAnswer(
         response,
@@ -277,8 +289,9 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     return entry
   }
 
-  function transientSite(found: SiteLookup): SiteState {
+  function transientSite(found: SiteLookup, rules: CompiledRule[]): SiteState {
     return {
+      rules,
       id: found.site.id,
       requireApiKey: found.site.requireApiKey,
       keys: new Map(found.keys.map((key) => [key.keyHash, key.id])),
