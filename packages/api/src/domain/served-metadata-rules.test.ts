@@ -91,19 +91,19 @@ describe('servedMetadata with path rules', () => {
 
   it('replaces lists whole and never serves a rule’s canonical or alternates', () => {
     const served = servedMetadata({
-      defaults: { openGraph: { images: [{ url: 'https://acme.com/a.png' }] } },
+      defaults: { icon: [{ url: 'https://acme.com/a.png' }] as never },
       rules: [
         {
           pattern: '/blog/*',
           metadata: {
             canonical: 'https://acme.com/x',
-            openGraph: { images: [{ url: 'https://acme.com/b.png' }] },
+            icon: [{ url: 'https://acme.com/b.png' }] as never,
           },
         },
       ],
       page: {},
     })
-    expect(served).toEqual({ openGraph: { images: [{ url: 'https://acme.com/b.png' }] } })
+    expect(served).toEqual({ icon: [{ url: 'https://acme.com/b.png' }] })
   })
 
   it('a page’s noindex: false overrides a rule’s noindex: true', () => {
