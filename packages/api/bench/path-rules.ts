@@ -146,6 +146,9 @@ const rows = (['warm', 'cold'] as const).map((kind) => ({
   ratio: Number((totals[kind].ruled / totals[kind].plain).toFixed(3)),
 }))
 console.table(rows)
+console.log(
+  `Rule reads: warm ${warmApi.stats.ruleLoads}, cold ${coldApi.stats.ruleLoads}; lookups: warm ${warmApi.stats.lookups}, cold ${coldApi.stats.lookups}`,
+)
 const ratio = rows[0]?.ratio ?? 0
 console.log(
   `Warm throughput with 50 path rules ÷ without: ${ratio} (goal ≥ ${GOAL}: ${ratio >= GOAL ? 'met' : 'NOT met'})`,

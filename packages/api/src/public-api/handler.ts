@@ -102,6 +102,8 @@ export interface PublicApiStats {
   misses: number
   /** Database lookups made (concurrent misses of one URL share one). */
   lookups: number
+  /** Reads of a site's path rules (once per site until it changes). */
+  ruleLoads: number
   /** Requests refused from the memory of unknown DSNs, without a lookup. */
   unknownDsnHits: number
   /** Sites dropped after a change. */
@@ -210,6 +212,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     hits: 0,
     misses: 0,
     lookups: 0,
+    ruleLoads: 0,
     unknownDsnHits: 0,
     invalidations: 0,
     drops: 0,
@@ -262,7 +265,11 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     }
     const revision = found.page?.revision ?? null
     // A site's rules are read with its first miss and kept with its state until it changes.
-    const rules = sites.get(found.site.id)?.rules ?? (await loadSiteRules(db, found.site.id))
+    let rules = sites.get(found.site.id)?.rules
+    if (!rules) {
+      stats.ruleLoads++
+      rules = await loadSiteRules(db, found.site.id)
+    }
     const response: GetLatestResponse = {
       metadata: servedMetadata({
         defaults: found.defaults?.metadata,
