@@ -218,10 +218,7 @@ describe('pathRules', () => {
   it('stops at 200 rules per site', async () => {
     const { owner } = await siteCast(server.current)
     const { db } = server.current.headmark
-    const [site] = await db
-      .select()
-      .from(siteTable)
-      .where(eq(siteTable.hostname, 'acme.com'))
+    const [site] = await db.select().from(siteTable).where(eq(siteTable.hostname, 'acme.com'))
     await db.insert(pathRule).values(
       Array.from({ length: 200 }, (_, i) => ({
         id: `r${i}`,

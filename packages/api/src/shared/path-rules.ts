@@ -31,7 +31,7 @@ export type PatternResult = { ok: true; pattern: string } | { ok: false; message
  * neither `/blog` nor `/blog/a/b`; `/docs/**` matches `/docs`, `/docs/a` and `/docs/a/b`.
  *
  * @example
- * normalizePattern(' /Blog//*​/ ') // { ok: true, pattern: '/Blog/*' }
+ * normalizePattern(' /Blog//* ') // { ok: true, pattern: '/Blog/*' }
  * normalizePattern('/blog/*.html') // { ok: false, message: 'A * stands for a whole segment …' }
  */
 export function normalizePattern(input: string): PatternResult {
