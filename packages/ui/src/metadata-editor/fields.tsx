@@ -34,6 +34,7 @@ function EditorField({
           <>
             {description}
             {description ? ' ' : null}
+            {/* A block of its own on screen; read after the description as one sentence. */}
             <span className="hm-metadata-editor__source">from {source}</span>
           </>
         )
