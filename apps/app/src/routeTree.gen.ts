@@ -50,10 +50,14 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuc
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
@@ -327,6 +331,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRou
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport.update(
+    {
+      id: '/rules',
+      path: '/rules',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport.update(
     {
@@ -361,6 +374,33 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRout
       path: '/pages/new',
       getParentRoute: () =>
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRouteImport.update(
+    {
+      id: '/$ruleId',
+      path: '/$ruleId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRouteImport.update(
+    {
+      id: '/new',
+      path: '/new',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute,
     } as any,
   )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute =
@@ -445,6 +485,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -453,8 +494,11 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
@@ -493,8 +537,11 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
@@ -538,6 +585,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
@@ -546,8 +594,11 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
@@ -590,6 +641,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/onboarding/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -598,8 +650,11 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
@@ -638,8 +693,11 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
@@ -682,6 +740,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
@@ -690,8 +749,11 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/'
@@ -1001,6 +1063,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules'
+      path: '/rules'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
       path: '/webhooks'
@@ -1028,6 +1097,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+      path: '/$ruleId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
+      path: '/new'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
@@ -1145,6 +1235,27 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRou
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren,
   )
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdIndexRoute
@@ -1186,6 +1297,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRout
 
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
@@ -1196,6 +1308,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteCh
   {
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:

@@ -6,6 +6,7 @@ import { membersRouter } from './routers/members.ts'
 import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
 import { organizationsRouter } from './routers/organizations.ts'
 import { pagesRouter } from './routers/pages.ts'
+import { pathRulesRouter } from './routers/path-rules.ts'
 import { sitesRouter } from './routers/sites.ts'
 import { webhookCallsRouter } from './routers/webhook-calls.ts'
 import { webhooksRouter } from './routers/webhooks.ts'
@@ -24,6 +25,7 @@ export const router = {
   webhookCalls: webhookCallsRouter,
   siteApiKeys: siteApiKeysRouter,
   discoveredPaths: discoveredPathsRouter,
+  pathRules: pathRulesRouter,
   billing: billingRouter,
 }
 

@@ -23,6 +23,8 @@ const expectedTables = [
   'organization',
   'organization_former_slug',
   'page',
+  'path_rule',
+  'path_rule_revision',
   'rate_limit',
   'session',
   'site',

@@ -5,6 +5,7 @@ import { and, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site } from '../db/schema.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
+import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
 
 export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
@@ -89,8 +90,11 @@ export async function saveRevision(
   if (!revision) throw new Error('The revision insert returned no row.')
   await tx.update(page).set({ currentRevisionId: revision.id }).where(eq(page.id, pageRow.id))
 
-  const defaults =
-    pageRow.path === null ? metadata : ((await currentDefaults(tx, siteRow.id)) ?? {})
+  const served = await servedForPath(tx, {
+    site: siteRow,
+    path: pageRow.path,
+    metadata,
+  })
   const event: RevisionSavedEvent = {
     site: {
       id: siteRow.id,
@@ -105,11 +109,7 @@ export async function saveRevision(
       source: revision.source,
       createdAt: revision.createdAt,
     },
-    served: servedMetadata({
-      defaults,
-      page: pageRow.path === null ? null : metadata,
-      titleTemplate: siteRow.titleTemplate,
-    }),
+    served: served.metadata,
   }
   await events.revisionSaved(tx, event)
   return revision
@@ -138,4 +138,54 @@ export async function currentDefaults(
     .where(and(eq(page.siteId, siteId), isNull(page.path)))
     .limit(1)
   return row?.metadata ?? null
+}
+
+/** What {@link servedForPath} answers: the served metadata and the layers it was made of. */
+export interface ServedForPath {
+  metadata: Metadata
+  /** The site's defaults (for the defaults page: its own metadata). */
+  defaults: Metadata
+  /** The matching rules, least → most specific. */
+  rules: CompiledRule[]
+}
+
+/**
+ * What a path serves, from the site, the path and that page's own metadata (for the defaults
+ * page, path null, its metadata is the defaults). Loads the site's defaults (unless given) and
+ * its path rules. The one computation behind a save's webhook body and the page's served view.
+ */
+export async function servedForPath(
+  db: Database | Transaction,
+  input: {
+    site: { id: string; titleTemplate: string | null }
+    path: string | null
+    metadata: Metadata | null
+    defaults?: Metadata | null
+    rules?: CompiledRule[]
+  },
+): Promise<ServedForPath> {
+  const { site: siteRow, path } = input
+  if (path === null) {
+    const defaults = input.metadata ?? {}
+    return {
+      metadata: servedMetadata({ defaults, page: null, titleTemplate: siteRow.titleTemplate }),
+      defaults,
+      rules: [],
+    }
+  }
+  // One after the other: `db` may be a transaction, whose queries run one at a time anyway.
+  const defaults =
+    input.defaults !== undefined ? input.defaults : await currentDefaults(db, siteRow.id)
+  const rules = input.rules ?? (await loadSiteRules(db, siteRow.id))
+  const matching = matchingRules(rules, path)
+  return {
+    metadata: servedMetadata({
+      defaults,
+      rules: ruleLayers(matching),
+      page: input.metadata,
+      titleTemplate: siteRow.titleTemplate,
+    }),
+    defaults: defaults ?? {},
+    rules: matching,
+  }
 }

@@ -3,6 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { normalizePath, type GetLatestResponse } from '@headmark/metadata'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
+import {
+  type CompiledRule,
+  loadSiteRules,
+  matchingRules,
+  ruleLayers,
+} from '../domain/path-rules.ts'
 import { servedMetadata } from '../domain/served-metadata.ts'
 import {
   type Answer,
@@ -57,6 +63,8 @@ interface SiteState {
   lastAuthorization: string | null
   lastKeyId: string | null
   calls: Counter
+  /** The site's path rules, compiled and sorted least → most specific: read once per site. */
+  rules: CompiledRule[]
 }
 
 interface Entry {
@@ -94,6 +102,8 @@ export interface PublicApiStats {
   misses: number
   /** Database lookups made (concurrent misses of one URL share one). */
   lookups: number
+  /** Reads of a site's path rules (once per site until it changes). */
+  ruleLoads: number
   /** Requests refused from the memory of unknown DSNs, without a lookup. */
   unknownDsnHits: number
   /** Sites dropped after a change. */
@@ -202,6 +212,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     hits: 0,
     misses: 0,
     lookups: 0,
+    ruleLoads: 0,
     unknownDsnHits: 0,
     invalidations: 0,
     drops: 0,
@@ -227,10 +238,11 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
 
   events.onSiteChanged(invalidateSite)
 
-  function siteState(found: SiteLookup): SiteState {
+  function siteState(found: SiteLookup, rules: CompiledRule[]): SiteState {
     const existing = sites.get(found.site.id)
     if (existing) return existing
     const state: SiteState = {
+      rules,
       id: found.site.id,
       requireApiKey: found.site.requireApiKey,
       keys: new Map(found.keys.map((key) => [key.keyHash, key.id])),
@@ -252,9 +264,16 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       return null
     }
     const revision = found.page?.revision ?? null
+    // A site's rules are read with its first miss and kept with its state until it changes.
+    let rules = sites.get(found.site.id)?.rules
+    if (!rules) {
+      stats.ruleLoads++
+      rules = await loadSiteRules(db, found.site.id)
+    }
     const response: GetLatestResponse = {
       metadata: servedMetadata({
         defaults: found.defaults?.metadata,
+        rules: ruleLayers(matchingRules(rules, path)),
         page: revision?.metadata,
         titleTemplate: found.site.titleTemplate,
       }),
@@ -262,7 +281,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     const revisionId = revision?.id ?? found.defaults?.revisionId
     if (revisionId) response.metadataRevisionId = revisionId
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
-    const site = fresh ? siteState(found) : transientSite(found)
+    const site = fresh ? siteState(found, rules) : transientSite(found, rules)
     const entry: Entry = {
       answer: createAnswer(
         response,
@@ -277,8 +296,9 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     return entry
   }
 
-  function transientSite(found: SiteLookup): SiteState {
+  function transientSite(found: SiteLookup, rules: CompiledRule[]): SiteState {
     return {
+      rules,
       id: found.site.id,
       requireApiKey: found.site.requireApiKey,
       keys: new Map(found.keys.map((key) => [key.keyHash, key.id])),

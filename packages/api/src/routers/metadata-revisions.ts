@@ -45,7 +45,7 @@ function revisionNotFound() {
 }
 
 /** Validates metadata as a save receives it: size first (413), then every field (400). */
-function validMetadata(value: Metadata): Metadata {
+export function validMetadata(value: Metadata): Metadata {
   const bytes = metadataBytes(value)
   if (bytes > METADATA_MAX_BYTES) {
     throw new ORPCError('PAYLOAD_TOO_LARGE', {

@@ -7,8 +7,7 @@ import { checkPageQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
-import { currentDefaults } from '../domain/revisions.ts'
-import { servedMetadata } from '../domain/served-metadata.ts'
+import { servedForPath } from '../domain/revisions.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import {
   createPageInput,
@@ -149,7 +148,7 @@ export const pagesRouter = {
 
   /**
    * A page (pagePath null = the site's defaults) with its current revision, the site's defaults
-   * and what the path serves (defaults + page + title template).
+   * its matching path rules and what the path serves (defaults + rules + page + title template).
    */
   get: organizationProcedure()
     .route({ method: 'GET' })
@@ -165,6 +164,14 @@ export const pagesRouter = {
         }),
         revision: revisionSchema.nullable(),
         defaults: metadataOut,
+        /** The path rules that apply to this path, least → most specific (none for the defaults). */
+        rules: z.array(
+          z.object({
+            pattern: z.string(),
+            metadata: metadataOut,
+            titleTemplate: z.string().nullable(),
+          }),
+        ),
         served: metadataOut,
       }),
     )
@@ -172,14 +179,17 @@ export const pagesRouter = {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
       const path = pagePathOf(input.pagePath, siteRow.hostname)
       const pageRow = await requirePage(context.db, siteRow.id, path)
-      const [revision, defaults, siteOut] = await Promise.all([
+      const [revision, siteOut] = await Promise.all([
         pageRow.currentRevisionId === null
           ? null
           : findRevision(context.db, pageRow.id, pageRow.currentRevisionId),
-        path === null ? null : currentDefaults(context.db, siteRow.id),
         siteWithCounts(context.db, siteRow),
       ])
-      const defaultsMetadata = path === null ? (revision?.metadata ?? {}) : (defaults ?? {})
+      const served = await servedForPath(context.db, {
+        site: siteRow,
+        path,
+        metadata: revision?.metadata ?? null,
+      })
       return {
         site: siteOut,
         page: {
@@ -189,12 +199,13 @@ export const pagesRouter = {
           currentRevisionId: pageRow.currentRevisionId,
         },
         revision,
-        defaults: defaultsMetadata,
-        served: servedMetadata({
-          defaults: defaultsMetadata,
-          page: path === null ? null : (revision?.metadata ?? null),
-          titleTemplate: siteRow.titleTemplate,
-        }),
+        defaults: served.defaults,
+        rules: served.rules.map(({ pattern, metadata, titleTemplate }) => ({
+          pattern,
+          metadata,
+          titleTemplate,
+        })),
+        served: served.metadata,
       }
     }),
 

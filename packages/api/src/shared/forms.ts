@@ -13,6 +13,15 @@ export { type ContactInput, contactInputSchema } from './contact.ts'
 export { createInvitationInput, roleSchema } from './members.ts'
 export { createOrganizationInput, updateOrganizationInput } from './organizations.ts'
 export { createPageInput, pagePathFieldSchema, updatePagePathInput } from './pages.ts'
+export {
+  PATH_PATTERN_MAX,
+  PATH_RULES_PER_SITE,
+  createPathRuleInput,
+  normalizePattern,
+  pathPatternSchema,
+  renamePathRuleInput,
+  updatePathRuleInput,
+} from './path-rules.ts'
 export { createSiteApiKeyInput } from './site-api-keys.ts'
 export { createSiteInput, updateSiteInput } from './sites.ts'
 export { createWebhookInput, updateWebhookInput } from './webhooks.ts'

@@ -5,6 +5,8 @@ export interface EditorContextValue {
   value: Metadata
   /** What the page inherits where it sets nothing (the site's defaults); `{}` when none. */
   inherited: Metadata
+  /** The layer an empty field's inherited value comes from ("site defaults", "/blog/*"), if known. */
+  inheritedSourceOf: (path: string) => string | undefined
   readOnly: boolean
   /** `defaults` when editing a site's defaults, which can not hold page-only fields. */
   scope: 'page' | 'defaults'

@@ -20,11 +20,25 @@ function EditorField({
   children: ReactNode
 }) {
   const editor = useEditor()
+  const own = getMetadataPath(editor.value, path)
+  const unset = own === undefined || own === '' || (Array.isArray(own) && own.length === 0)
+  const source = unset ? editor.inheritedSourceOf(path) : undefined
   return (
     <Field
       id={editor.idFor(path)}
       label={label}
-      description={description}
+      description={
+        source === undefined ? (
+          description
+        ) : (
+          <>
+            {description}
+            {description ? ' ' : null}
+            {/* A block of its own on screen; read after the description as one sentence. */}
+            <span className="hm-metadata-editor__source">from {source}</span>
+          </>
+        )
+      }
       error={editor.errorFor(path)}
     >
       {children}

@@ -23,3 +23,34 @@ export function inheritedText(inherited: Metadata, path: string): string | undef
   }
   return undefined
 }
+
+/** One layer a page inherits from, least → most specific: the site's defaults, then each path rule. */
+export interface InheritedLayer {
+  /** How the editor names it under a field: "site defaults", "/blog/*". */
+  source: string
+  metadata: Metadata
+}
+
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false
+  if (Array.isArray(value)) return value.length > 0
+  return true
+}
+
+/**
+ * Which layer the inherited value of a field comes from: the most specific layer that sets it.
+ *
+ * @example
+ * inheritedSource([{ source: 'site defaults', metadata: { description: 'Tools' } },
+ *   { source: '/blog/*', metadata: { description: 'Posts' } }], 'description') // '/blog/*'
+ */
+export function inheritedSource(
+  layers: readonly InheritedLayer[],
+  path: string,
+): string | undefined {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i]
+    if (layer && isSet(getMetadataPath(layer.metadata, path))) return layer.source
+  }
+  return undefined
+}

@@ -16,6 +16,7 @@ import { cx } from '../lib/cx.ts'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../tabs/tabs.tsx'
 import { CustomTagsPanel } from './custom-tags.tsx'
 import { EditorContext, type EditorContextValue } from './editor-context.ts'
+import { type InheritedLayer, inheritedSource } from './inherited.ts'
 import { type MetadataErrors, sameMetadata, setMetadataPath } from './paths.ts'
 import { BasicPanel, ImagesPanel, OpenGraphPanel, TwitterPanel } from './tab-panels.tsx'
 import { StructuredDataPanel } from './structured-data.tsx'
@@ -66,6 +67,12 @@ export interface MetadataEditorProps {
    * empty field's placeholder (and beside unset choices, images and tags), never as its value.
    */
   inherited?: Metadata
+  /**
+   * Where `inherited` comes from, least → most specific (the site's defaults, then each path
+   * rule that matches the page): each empty field that inherits a value says from which, e.g.
+   * “from /blog/*” or “from site defaults”.
+   */
+  inheritedFrom?: readonly InheritedLayer[]
   /** The active tab (controlled), e.g. from the URL's `tab` search param. */
   tab?: MetadataEditorTab
   defaultTab?: MetadataEditorTab
@@ -105,6 +112,7 @@ export function MetadataEditor({
   onChange,
   savedValue,
   inherited = NOTHING_INHERITED,
+  inheritedFrom,
   tab,
   defaultTab = 'basic',
   onTabChange,
@@ -158,6 +166,8 @@ export function MetadataEditor({
     () => ({
       value,
       inherited,
+      inheritedSourceOf: (path) =>
+        inheritedFrom ? inheritedSource(inheritedFrom, path) : undefined,
       readOnly,
       scope,
       report,
@@ -168,7 +178,18 @@ export function MetadataEditor({
         setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
       idFor: (path) => `${idPrefix}-${path.replaceAll('.', '-')}`,
     }),
-    [value, inherited, readOnly, scope, report, generation, onChange, errorFor, idPrefix],
+    [
+      value,
+      inherited,
+      inheritedFrom,
+      readOnly,
+      scope,
+      report,
+      generation,
+      onChange,
+      errorFor,
+      idPrefix,
+    ],
   )
 
   const visibleErrors = Object.fromEntries(METADATA_EDITOR_TABS.map((name) => [name, 0])) as Record<

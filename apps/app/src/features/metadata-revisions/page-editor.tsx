@@ -111,6 +111,7 @@ export function PageEditor({
       ? servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
       : servedMetadata({
           defaults: data.defaults,
+          rules: data.rules,
           page: metadata,
           titleTemplate: site.titleTemplate,
         })
@@ -118,7 +119,30 @@ export function PageEditor({
     () => servedOf(draft),
     // servedOf reads only these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, data.defaults, pagePath, site.titleTemplate],
+    [draft, data.defaults, data.rules, pagePath, site.titleTemplate],
+  )
+  // What a page inherits (the site's defaults under the path rules that match it, as written:
+  // no title template), and which layer each inherited field comes from.
+  const inherited = useMemo(
+    () =>
+      pagePath === null
+        ? undefined
+        : servedMetadata({
+            defaults: data.defaults,
+            rules: data.rules.map((rule) => ({ ...rule, titleTemplate: null })),
+            page: null,
+          }),
+    [data.defaults, data.rules, pagePath],
+  )
+  const inheritedFrom = useMemo(
+    () =>
+      pagePath === null
+        ? undefined
+        : [
+            { source: 'site defaults', metadata: data.defaults },
+            ...data.rules.map((rule) => ({ source: rule.pattern, metadata: rule.metadata })),
+          ],
+    [data.defaults, data.rules, pagePath],
   )
   const siteName = served.openGraph?.siteName ?? site.name
   const findings = useMemo(
@@ -225,7 +249,7 @@ export function PageEditor({
               pagePath={pagePath}
               metadataRevisionId={metadataRevisionId}
               isCurrent={metadataRevisionId === data.page.currentRevisionId}
-              inherited={pagePath === null ? undefined : data.defaults}
+              inherited={inherited}
               tab={tab}
               onTabChange={onTabChange}
               hasUnsavedChanges={dirty}
@@ -246,7 +270,7 @@ export function PageEditor({
                   if (formError) setFormError(null)
                 }}
                 savedValue={base.metadata}
-                {...(pagePath === null ? {} : { inherited: data.defaults })}
+                {...(inherited && inheritedFrom ? { inherited, inheritedFrom } : {})}
                 scope={pagePath === null ? 'defaults' : 'page'}
                 pageUrl={pageUrl}
                 tab={tab}

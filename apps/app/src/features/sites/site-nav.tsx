@@ -16,6 +16,7 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
       to: '/app/organizations/$organizationSlug/sites/$siteHostname',
       exact: true,
     },
+    { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
     { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },
     ...(canManageSites
       ? [
