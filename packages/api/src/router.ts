@@ -10,6 +10,7 @@ import { sitesRouter } from './routers/sites.ts'
 import { webhookCallsRouter } from './routers/webhook-calls.ts'
 import { webhooksRouter } from './routers/webhooks.ts'
 import { siteApiKeysRouter } from './routers/site-api-keys.ts'
+import { transferRouter } from './routers/transfer.ts'
 
 /** Every RPC procedure, one router per domain. Importing it opens nothing. */
 export const router = {
@@ -25,6 +26,7 @@ export const router = {
   siteApiKeys: siteApiKeysRouter,
   discoveredPaths: discoveredPathsRouter,
   billing: billingRouter,
+  transfer: transferRouter,
 }
 
 export type Router = typeof router
