@@ -78,6 +78,8 @@ export interface PlanImportOptions {
   mapping?: Record<string, string | null>
   /** Create pages for paths the site does not have; otherwise they are listed in unknownPaths. */
   createMissing: boolean
+  /** Lower caps than {@link MAX_IMPORT_ROWS} and {@link MAX_IMPORT_BYTES} (never higher). */
+  limits?: { rows?: number; bytes?: number }
 }
 
 /** A row as read from the file: its line, its path cell and its other cells, by column. */
@@ -136,15 +138,17 @@ export async function planImport(db: Database, options: PlanImportOptions): Prom
     await planBatch(db, options, current, plan, report)
   }
 
+  const maxRows = Math.min(options.limits?.rows ?? MAX_IMPORT_ROWS, MAX_IMPORT_ROWS)
+  const maxBytes = Math.min(options.limits?.bytes ?? MAX_IMPORT_BYTES, MAX_IMPORT_BYTES)
   const rows =
     options.format === 'csv'
-      ? readCsv(options.body, options.mapping ?? {}, report)
-      : readNdjson(options.body, options.mapping ?? {}, report)
+      ? readCsv(limitedBytes(options.body, maxBytes), options.mapping ?? {}, report)
+      : readNdjson(limitedBytes(options.body, maxBytes), options.mapping ?? {}, report)
   for await (const row of rows) {
     plan.rows += 1
-    if (plan.rows > MAX_IMPORT_ROWS) {
+    if (plan.rows > maxRows) {
       throw new ImportTooLarge(
-        `This file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split it into smaller files.`,
+        `This file has more than ${maxRows.toLocaleString('en')} rows; split it into smaller files.`,
       )
     }
     if (typeof row.path !== 'string' || row.path.trim() === '') {
@@ -174,6 +178,8 @@ export async function planImport(db: Database, options: PlanImportOptions): Prom
     if (batch.length >= BATCH) await flush()
   }
   await flush()
+  // Rows are checked in batches after reading: list the problems in file order.
+  plan.errors.sort((a, b) => a.line - b.line)
   if (plan.errorCount > 0) plan.edits = []
   return plan
 }
@@ -265,10 +271,13 @@ async function planBatch(
 }
 
 /** The file's bytes as Node chunks, refused past MAX_IMPORT_BYTES. */
-async function* limitedBytes(body: ReadableStream<Uint8Array> | string): AsyncGenerator<Buffer> {
+async function* limitedBytes(
+  body: ReadableStream<Uint8Array> | string,
+  maxBytes: number,
+): AsyncGenerator<Buffer> {
   if (typeof body === 'string') {
     const bytes = Buffer.from(body, 'utf8')
-    if (bytes.length > MAX_IMPORT_BYTES) throw tooManyBytes()
+    if (bytes.length > maxBytes) throw tooManyBytes(maxBytes)
     yield bytes
     return
   }
@@ -276,15 +285,19 @@ async function* limitedBytes(body: ReadableStream<Uint8Array> | string): AsyncGe
   for await (const chunk of Readable.fromWeb(body as import('node:stream/web').ReadableStream)) {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)
     total += bytes.length
-    if (total > MAX_IMPORT_BYTES) throw tooManyBytes()
+    if (total > maxBytes) throw tooManyBytes(maxBytes)
     yield bytes
   }
 }
 
-function tooManyBytes() {
+function tooManyBytes(maxBytes: number) {
   return new ImportTooLarge(
-    `This file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; split it into smaller files.`,
+    `This file is larger than ${formatSize(maxBytes)}; split it into smaller files.`,
   )
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.ceil(bytes / 1024)} KiB`
 }
 
 /**
@@ -314,17 +327,19 @@ function unknownHeader(header: string, mapping: Record<string, string | null>): 
  * line counts, a quoted cell spanning several lines is one row. Header problems end the reading.
  */
 async function* readCsv(
-  body: ReadableStream<Uint8Array> | string,
+  bytes: AsyncIterable<Buffer>,
   mapping: Record<string, string | null>,
   report: (error: ImportError) => void,
 ): AsyncGenerator<ReadRow> {
   const parser = parse({
     bom: true,
     relax_column_count: true,
+    // A " inside a cell that is not wrapped in quotes is kept as written (hand-written JSON).
+    relax_quotes: true,
     skip_empty_lines: false,
     max_record_size: MAX_ROW_BYTES,
   })
-  const source = Readable.from(limitedBytes(body))
+  const source = Readable.from(bytes)
   source.on('error', (error) => parser.destroy(error))
   source.pipe(parser)
 
@@ -360,7 +375,9 @@ async function* readCsv(
     }
   } catch (error) {
     if (error instanceof CsvError) {
-      report({ line: line + 1, column: null, message: csvProblem(error) })
+      // Records read ahead of the failure may not have reached this loop: the parser's own count.
+      const at = (error as { lines?: number }).lines
+      report({ line: typeof at === 'number' && at > 0 ? at : line + 1, column: null, message: csvProblem(error) })
       return
     }
     throw error
@@ -433,7 +450,7 @@ function csvProblem(error: CsvError): string {
 
 /** Data rows of an NDJSON file: one JSON object per line, keyed by layout columns. */
 async function* readNdjson(
-  body: ReadableStream<Uint8Array> | string,
+  bytes: AsyncIterable<Buffer>,
   mapping: Record<string, string | null>,
   report: (error: ImportError) => void,
 ): AsyncGenerator<ReadRow> {
@@ -469,7 +486,7 @@ async function* readNdjson(
     }
     return row
   }
-  for await (const chunk of limitedBytes(body)) {
+  for await (const chunk of bytes) {
     pending += decoder.decode(chunk, { stream: true })
     if (pending.length > MAX_ROW_BYTES && !pending.includes('\n')) {
       throw new ImportTooLarge(`Line ${line + 1} is longer than ${MAX_ROW_BYTES / 1024} KiB; shorten it.`)
