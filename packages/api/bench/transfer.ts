@@ -67,7 +67,9 @@ const mib = (bytes: number) => `${(Math.max(bytes, 0) / 1024 / 1024).toFixed(1)}
 async function seedSite(db: Database, pages: number, tag: string): Promise<string> {
   const organizationId = randomUUID()
   const siteId = randomUUID()
-  await db.execute(sql`insert into organization (id, name, slug) values (${organizationId}, 'Bench', ${`bench-${tag}`})`)
+  await db.execute(
+    sql`insert into organization (id, name, slug) values (${organizationId}, 'Bench', ${`bench-${tag}`})`,
+  )
   await db.execute(sql`
     insert into site (id, organization_id, name, hostname, dsn)
     values (${siteId}, ${organizationId}, 'Bench', ${`${tag}.example`}, ${randomUUID()})`)
@@ -175,7 +177,7 @@ async function benchmark(label: string, databaseUrl: string) {
   await connection.migrate(env.MIGRATIONS_FOLDER)
   const { db } = connection
   try {
-    let started = performance.now()
+    const started = performance.now()
     const big = await seedSite(db, EXPORT_BIG, 'big')
     const little = await seedSite(db, EXPORT_BIG / SCALE, 'little')
     console.log(

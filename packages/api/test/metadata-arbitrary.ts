@@ -31,9 +31,9 @@ const tricky = fc.constantFrom(
   'Café – 東京 🎉',
 )
 const text = (max: number) =>
-  fc.oneof(tricky, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 })).filter(
-    (value) => value.length <= max && !value.includes('\u0000'),
-  )
+  fc
+    .oneof(tricky, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }))
+    .filter((value) => value.length <= max && !value.includes('\u0000'))
 const url = fc.oneof(
   fc.constantFrom('https://acme.com/', 'http://acme.com/a?b=c&d=e', 'https://acme.com/caf%C3%A9'),
   fc.webPath().map((path) => `https://acme.com${path}`),
@@ -58,7 +58,12 @@ const icon = fc.record(
   { requiredKeys: ['url', 'width', 'height', 'mimeType'] },
 )
 const flag = fc.boolean()
-const jsonLeaf = fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.constant(null))
+const jsonLeaf = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+)
 
 export const pageMetadata: fc.Arbitrary<Metadata> = fc
   .record(
@@ -109,7 +114,12 @@ export const pageMetadata: fc.Arbitrary<Metadata> = fc
         { requiredKeys: [] },
       ),
       twitter: fc.record(
-        { title: text(512), description: text(4096), card: fc.constantFrom(...TWITTER_CARDS), image },
+        {
+          title: text(512),
+          description: text(4096),
+          card: fc.constantFrom(...TWITTER_CARDS),
+          image,
+        },
         { requiredKeys: [] },
       ),
       customTags: fc.uniqueArray(

@@ -17,8 +17,12 @@ export async function seedSite(
 ): Promise<{ organizationId: string; siteId: string }> {
   const organizationId = randomUUID()
   const siteId = randomUUID()
-  await db.insert(organization).values({ id: organizationId, name: 'Seed', slug: `seed-${organizationId}` })
-  await db.insert(site).values({ id: siteId, organizationId, name: 'Seed', hostname, dsn: randomUUID() })
+  await db
+    .insert(organization)
+    .values({ id: organizationId, name: 'Seed', slug: `seed-${organizationId}` })
+  await db
+    .insert(site)
+    .values({ id: siteId, organizationId, name: 'Seed', hostname, dsn: randomUUID() })
   return { organizationId, siteId }
 }
 
@@ -26,7 +30,11 @@ export async function seedSite(
  * Pages (and their one revision each) written with multi-row inserts, 1,000 rows a statement:
  * fast enough to seed 100,000 pages for a benchmark.
  */
-export async function seedPages(db: Database, siteId: string, pages: Iterable<SeededPage>): Promise<void> {
+export async function seedPages(
+  db: Database,
+  siteId: string,
+  pages: Iterable<SeededPage>,
+): Promise<void> {
   let chunk: SeededPage[] = []
   const flush = async () => {
     if (chunk.length === 0) return
@@ -34,7 +42,15 @@ export async function seedPages(db: Database, siteId: string, pages: Iterable<Se
     const revisions = chunk.flatMap((item, index) =>
       item.metadata === null
         ? []
-        : [{ id: randomUUID(), pageId: (pageRows[index] as { id: string }).id, number: 1, metadata: item.metadata, source: 'import' as const }],
+        : [
+            {
+              id: randomUUID(),
+              pageId: (pageRows[index] as { id: string }).id,
+              number: 1,
+              metadata: item.metadata,
+              source: 'import' as const,
+            },
+          ],
     )
     await db.insert(page).values(pageRows)
     if (revisions.length > 0) {

@@ -58,17 +58,21 @@ describe('GET /api/export/<organization>/<hostname>.csv', () => {
       // A UTF-8 byte-order mark first, so spreadsheets read accents right.
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
       const text = new TextDecoder().decode(bytes)
-      expect(text.split('\r\n').filter(Boolean).map((line) => line.split(',')[0])).toEqual([
-        'path',
-        '/about',
-        '/pricing',
-      ])
+      expect(
+        text
+          .split('\r\n')
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['path', '/about', '/pricing'])
       expect(text).toContain("/pricing,'=Pricing,")
     }
 
     const ndjson = await cast.member.fetch(exportUrl('acme', 'ACME.com', 'ndjson'))
     expect(ndjson.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
-    const lines = (await ndjson.text()).trim().split('\n').map((line) => JSON.parse(line))
+    const lines = (await ndjson.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines.map((line: { path: string }) => line.path)).toEqual(['/about', '/pricing'])
 
     const anonymous = await new Visitor(server.current.origin).fetch(exportUrl('acme', 'acme.com'))
@@ -81,7 +85,9 @@ describe('GET /api/export/<organization>/<hostname>.csv', () => {
 
     for (const visitor of [cast.member, cast.admin, cast.owner]) {
       for (const target of foreign) {
-        const response = await visitor.fetch(exportUrl(target.organizationSlug, target.siteHostname))
+        const response = await visitor.fetch(
+          exportUrl(target.organizationSlug, target.siteHostname),
+        )
         expect(response.status).toBe(404)
         expect(await response.text()).not.toContain('secret')
       }
@@ -160,7 +166,11 @@ describe('transfer procedures', () => {
       createMissing: true,
     })
     expect(preview.errors).toEqual([
-      { line: 3, column: 'path', message: 'The page /pricing is already on line 2; keep one row per page.' },
+      {
+        line: 3,
+        column: 'path',
+        message: 'The page /pricing is already on line 2; keep one row per page.',
+      },
     ])
     const huge = `path,description\n${'/p,x\n'.repeat(220_000)}`
     const response = await cast.member.fetch('/api/rpc/transfer/importPreview', {

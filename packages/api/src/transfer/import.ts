@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
 import { CsvError, parse } from 'csv-parse'
@@ -282,7 +283,7 @@ async function* limitedBytes(
     return
   }
   let total = 0
-  for await (const chunk of Readable.fromWeb(body as import('node:stream/web').ReadableStream)) {
+  for await (const chunk of Readable.fromWeb(body as WebReadableStream)) {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array)
     total += bytes.length
     if (total > maxBytes) throw tooManyBytes(maxBytes)
@@ -297,7 +298,9 @@ function tooManyBytes(maxBytes: number) {
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.ceil(bytes / 1024)} KiB`
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`
 }
 
 /**
@@ -377,7 +380,11 @@ async function* readCsv(
     if (error instanceof CsvError) {
       // Records read ahead of the failure may not have reached this loop: the parser's own count.
       const at = (error as { lines?: number }).lines
-      report({ line: typeof at === 'number' && at > 0 ? at : line + 1, column: null, message: csvProblem(error) })
+      report({
+        line: typeof at === 'number' && at > 0 ? at : line + 1,
+        column: null,
+        message: csvProblem(error),
+      })
       return
     }
     throw error
@@ -385,7 +392,11 @@ async function* readCsv(
     source.destroy()
   }
   if (columns === null) {
-    report({ line: 1, column: null, message: 'The file is empty: it needs a header row starting with path.' })
+    report({
+      line: 1,
+      column: null,
+      message: 'The file is empty: it needs a header row starting with path.',
+    })
   }
 }
 
@@ -470,7 +481,11 @@ async function* readNdjson(
       return null
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      report({ line, column: null, message: 'Each line must be one JSON object such as {"path":"/pricing","title":"…"}.' })
+      report({
+        line,
+        column: null,
+        message: 'Each line must be one JSON object such as {"path":"/pricing","title":"…"}.',
+      })
       return null
     }
     const row: ReadRow = { line, path: undefined, cells: [] }
@@ -489,7 +504,9 @@ async function* readNdjson(
   for await (const chunk of bytes) {
     pending += decoder.decode(chunk, { stream: true })
     if (pending.length > MAX_ROW_BYTES && !pending.includes('\n')) {
-      throw new ImportTooLarge(`Line ${line + 1} is longer than ${MAX_ROW_BYTES / 1024} KiB; shorten it.`)
+      throw new ImportTooLarge(
+        `Line ${line + 1} is longer than ${MAX_ROW_BYTES / 1024} KiB; shorten it.`,
+      )
     }
     let end = pending.indexOf('\n')
     while (end !== -1) {
@@ -518,7 +535,8 @@ function sameJson(a: unknown, b: unknown): boolean {
   const bRecord = b as Record<string, unknown>
   if (aKeys.length !== Object.keys(b).length) return false
   return aKeys.every(
-    (key) => Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]),
+    (key) =>
+      Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]),
   )
 }
 

@@ -39,19 +39,36 @@ const column = (
 
 /** Every column, in file order. `path` is first and the only one a file must have. */
 export const TRANSFER_COLUMNS: readonly TransferColumn[] = [
-  column('path', 'path', 'The page’s path, e.g. /pricing (a full URL on the site’s host also works).', []),
+  column(
+    'path',
+    'path',
+    'The page’s path, e.g. /pricing (a full URL on the site’s host also works).',
+    [],
+  ),
   column('title', 'text', 'The page title.'),
   column('description', 'text', 'The meta description.'),
   column('canonical', 'text', 'The canonical URL, absolute (https://…).'),
-  column('noindex', 'boolean', 'true keeps the page out of search results; false overrides a site default of true.'),
+  column(
+    'noindex',
+    'boolean',
+    'true keeps the page out of search results; false overrides a site default of true.',
+  ),
   column('robots.noindex', 'boolean', 'Robots directive noindex (true/false).'),
   column('robots.nofollow', 'boolean', 'Robots directive nofollow (true/false).'),
   column('robots.noarchive', 'boolean', 'Robots directive noarchive (true/false).'),
   column('robots.noimageindex', 'boolean', 'Robots directive noimageindex (true/false).'),
   column('robots.maxSnippet', 'integer', 'max-snippet: characters, 0 (none) or -1 (no limit).'),
   column('robots.maxImagePreview', 'text', 'max-image-preview: none, standard or large.'),
-  column('robots.maxVideoPreview', 'integer', 'max-video-preview: seconds, 0 (still image) or -1 (no limit).'),
-  column('alternates', 'json', 'Language versions as JSON: {"en":"https://…","fr-CA":"https://…"}.'),
+  column(
+    'robots.maxVideoPreview',
+    'integer',
+    'max-video-preview: seconds, 0 (still image) or -1 (no limit).',
+  ),
+  column(
+    'alternates',
+    'json',
+    'Language versions as JSON: {"en":"https://…","fr-CA":"https://…"}.',
+  ),
   column('openGraph.title', 'text', 'The Open Graph title.'),
   column('openGraph.description', 'text', 'The Open Graph description.'),
   column('openGraph.siteName', 'text', 'The Open Graph site name.'),
@@ -59,16 +76,32 @@ export const TRANSFER_COLUMNS: readonly TransferColumn[] = [
   column('openGraph.url', 'text', 'The Open Graph URL, absolute.'),
   column('openGraph.locale', 'text', 'The Open Graph locale, e.g. en_US.'),
   column('openGraph.localeAlternate', 'json', 'Alternate locales as JSON: ["fr_FR","de_DE"].'),
-  column('openGraph.determiner', 'determiner', 'a, an, the, auto, or none (the word before the title).'),
-  column('openGraph.image', 'json', 'The main Open Graph image as JSON: {"url":"https://…","width":1200,"height":630,"mimeType":"image/png","alt":"…"}.'),
+  column(
+    'openGraph.determiner',
+    'determiner',
+    'a, an, the, auto, or none (the word before the title).',
+  ),
+  column(
+    'openGraph.image',
+    'json',
+    'The main Open Graph image as JSON: {"url":"https://…","width":1200,"height":630,"mimeType":"image/png","alt":"…"}.',
+  ),
   column('openGraph.images', 'json', 'More Open Graph images as a JSON list of images.'),
   column('twitter.title', 'text', 'The X (Twitter) title.'),
   column('twitter.description', 'text', 'The X (Twitter) description.'),
   column('twitter.card', 'text', 'The X (Twitter) card: summary or summary_large_image.'),
   column('twitter.image', 'json', 'The X (Twitter) image as JSON (same shape as openGraph.image).'),
-  column('icon', 'json', 'Icons as a JSON list of images (url may be a path such as /favicon.svg).'),
+  column(
+    'icon',
+    'json',
+    'Icons as a JSON list of images (url may be a path such as /favicon.svg).',
+  ),
   column('appleTouchIcon', 'json', 'Apple touch icons as a JSON list of images.'),
-  column('customTags', 'json', 'Custom meta tags as JSON: [{"name":"google-site-verification","content":"…"}].'),
+  column(
+    'customTags',
+    'json',
+    'Custom meta tags as JSON: [{"name":"google-site-verification","content":"…"}].',
+  ),
   column('jsonLd', 'json', 'Structured data as a JSON list of objects, each with an "@type".'),
 ]
 
@@ -168,12 +201,18 @@ export function readCsvCell(column: TransferColumn, cell: string): CellResult {
       const folded = cell.trim().toLowerCase()
       if (folded === 'true') return { ok: true, value: true }
       if (folded === 'false') return { ok: true, value: false }
-      return { ok: false, message: `Write true or false (or leave the cell empty), not “${clip(cell)}”.` }
+      return {
+        ok: false,
+        message: `Write true or false (or leave the cell empty), not “${clip(cell)}”.`,
+      }
     }
     case 'integer': {
       const trimmed = cell.trim()
       if (!INTEGER.test(trimmed) || !Number.isSafeInteger(Number(trimmed))) {
-        return { ok: false, message: `Write a whole number such as 160 or -1, not “${clip(cell)}”.` }
+        return {
+          ok: false,
+          message: `Write a whole number such as 160 or -1, not “${clip(cell)}”.`,
+        }
       }
       return { ok: true, value: Number(trimmed) }
     }
@@ -199,10 +238,14 @@ export function readJsonValue(column: TransferColumn, value: unknown): CellResul
     case 'path':
     case 'text':
     case 'determiner':
-      if (typeof value !== 'string') return { ok: false, message: 'Write this value as a JSON string (or null to unset).' }
-      return column.kind === 'determiner' && value === 'none' ? { ok: true, value: '' } : { ok: true, value }
+      if (typeof value !== 'string')
+        return { ok: false, message: 'Write this value as a JSON string (or null to unset).' }
+      return column.kind === 'determiner' && value === 'none'
+        ? { ok: true, value: '' }
+        : { ok: true, value }
     case 'boolean':
-      if (typeof value !== 'boolean') return { ok: false, message: 'Write true or false (or null to unset).' }
+      if (typeof value !== 'boolean')
+        return { ok: false, message: 'Write true or false (or null to unset).' }
       return { ok: true, value }
     case 'integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
@@ -215,7 +258,9 @@ export function readJsonValue(column: TransferColumn, value: unknown): CellResul
 }
 
 function jsonShape(column: TransferColumn): string {
-  return column.key === 'alternates' || column.key.endsWith('.image') ? 'an object {…}' : 'a list […]'
+  return column.key === 'alternates' || column.key.endsWith('.image')
+    ? 'an object {…}'
+    : 'a list […]'
 }
 
 /**

@@ -28,7 +28,11 @@ async function exported(siteId: string, format: TransferFormat, pathPrefix?: str
   return text
 }
 
-function plan(siteId: string, body: string, more: Partial<Parameters<typeof planImport>[1]> = {}) {
+function plan(
+  siteId: string,
+  body: string | ReadableStream<Uint8Array>,
+  more: Partial<Parameters<typeof planImport>[1]> = {},
+) {
   return planImport(db(), { siteId, format: 'csv', body, createMissing: false, ...more })
 }
 
@@ -48,7 +52,10 @@ describe('export', () => {
     const { siteId } = await seedSite(db())
     await seedPages(db(), siteId, [
       { path: null, metadata: { title: 'Site defaults' } },
-      { path: '/b', metadata: { title: 'B', noindex: false, customTags: [{ name: 'x', content: '' }] } },
+      {
+        path: '/b',
+        metadata: { title: 'B', noindex: false, customTags: [{ name: 'x', content: '' }] },
+      },
       { path: '/a', metadata: null },
       { path: '/B', metadata: { description: 'Upper' } },
       { path: '/é', metadata: { title: 'Accent' } },
@@ -62,7 +69,11 @@ describe('export', () => {
     expect(header).toEqual(TRANSFER_HEADER)
     expect(rows.map((row) => row[0])).toEqual(['/B', '/a', '/b', '/blog/one', '/é'])
     const b = Object.fromEntries((header ?? []).map((key, i) => [key, rows[2]?.[i]]))
-    expect(b).toMatchObject({ title: 'B', noindex: 'false', customTags: '[{"name":"x","content":""}]' })
+    expect(b).toMatchObject({
+      title: 'B',
+      noindex: 'false',
+      customTags: '[{"name":"x","content":""}]',
+    })
     // A page never saved: a row of empty cells.
     expect(rows[1]?.slice(1).every((cell) => cell === '')).toBe(true)
 
@@ -97,7 +108,10 @@ describe('export', () => {
     expect(result.edits).toEqual([
       expect.objectContaining({
         path: '/f',
-        metadata: { ...formulaPage, openGraph: { ...formulaPage.openGraph, siteName: '=Acme Inc' } },
+        metadata: {
+          ...formulaPage,
+          openGraph: { ...formulaPage.openGraph, siteName: '=Acme Inc' },
+        },
       }),
     ])
   })
@@ -106,7 +120,9 @@ describe('export', () => {
     const { siteId } = await seedSite(db())
     const texts = hostileTexts().filter((text) => !text.includes('\u0000') && text.length <= 512)
     const textColumns = TRANSFER_COLUMNS.filter(
-      (column) => column.kind === 'text' && ['title', 'description', 'siteName'].includes(column.field.at(-1) ?? ''),
+      (column) =>
+        column.kind === 'text' &&
+        ['title', 'description', 'siteName'].includes(column.field.at(-1) ?? ''),
     )
     await seedPages(
       db(),
@@ -138,11 +154,17 @@ describe('import dry run', () => {
 
   it('keeps absent columns, unsets empty cells, counts unchanged rows and plans each edit from the current revision', async () => {
     const siteId = await siteWith([
-      { path: '/a', metadata: { title: 'A', description: 'Keep me', canonical: 'https://acme.com/a' } },
+      {
+        path: '/a',
+        metadata: { title: 'A', description: 'Keep me', canonical: 'https://acme.com/a' },
+      },
       { path: '/b', metadata: { title: 'B' } },
       { path: '/c', metadata: null },
     ])
-    const result = await plan(siteId, 'path,title,canonical\n/a,New A,\n/b,B,\n/c,C,https://acme.com/c\n')
+    const result = await plan(
+      siteId,
+      'path,title,canonical\n/a,New A,\n/b,B,\n/c,C,https://acme.com/c\n',
+    )
     expect(result).toMatchObject({ rows: 3, unchanged: 1, changeCount: 2, errorCount: 0 })
     expect(result.edits).toEqual([
       {
@@ -151,7 +173,12 @@ describe('import dry run', () => {
         baseRevisionId: expect.any(String),
         metadata: { title: 'New A', description: 'Keep me' },
       },
-      { pageId: expect.any(String), path: '/c', baseRevisionId: null, metadata: { title: 'C', canonical: 'https://acme.com/c' } },
+      {
+        pageId: expect.any(String),
+        path: '/c',
+        baseRevisionId: null,
+        metadata: { title: 'C', canonical: 'https://acme.com/c' },
+      },
     ])
     expect(result.changes[0]).toMatchObject({
       path: '/a',
@@ -163,10 +190,18 @@ describe('import dry run', () => {
     const siteId = await siteWith([{ path: '/known', metadata: null }])
     const body = 'path,title\n/known,K\nnew-page/,N\nhttps://acme.com/other?x=1,O\n'
     const off = await plan(siteId, body)
-    expect(off).toMatchObject({ unknownPaths: ['/new-page', '/other'], toCreate: [], changeCount: 1 })
+    expect(off).toMatchObject({
+      unknownPaths: ['/new-page', '/other'],
+      toCreate: [],
+      changeCount: 1,
+    })
     expect(off.edits.map((edit) => edit.path)).toEqual(['/known'])
     const on = await plan(siteId, body, { createMissing: true })
-    expect(on).toMatchObject({ unknownPaths: [], toCreate: ['/new-page', '/other'], changeCount: 3 })
+    expect(on).toMatchObject({
+      unknownPaths: [],
+      toCreate: ['/new-page', '/other'],
+      changeCount: 3,
+    })
     expect(on.edits.filter((edit) => edit.pageId === null).map((edit) => edit.metadata)).toEqual([
       { title: 'N' },
       { title: 'O' },
@@ -210,7 +245,9 @@ describe('import dry run', () => {
       '15:openGraph.images',
     ])
     const message = (line: number) => result.errors.find((error) => error.line === line)?.message
-    expect(message(3)).toBe('The canonical URL must be a full URL starting with https:// or http://.')
+    expect(message(3)).toBe(
+      'The canonical URL must be a full URL starting with https:// or http://.',
+    )
     expect(message(4)).toBe('The title can have at most 512 characters.')
     expect(message(5)).toMatch(/must hold JSON/)
     expect(message(6)).toMatch(/malformed % escape/)
@@ -265,7 +302,10 @@ describe('import dry run', () => {
     expect(result.edits.map((edit) => edit.metadata)).toEqual([{ title: 'New' }])
     const wrong = await plan(siteId, body, { mapping: { URL: 'path', 'Page title': 'heading' } })
     expect(wrong.errors.map((error) => [error.column, error.message])).toEqual([
-      ['Page title', 'The mapping sends “Page title” to “heading”, which is not a column Headmark knows.'],
+      [
+        'Page title',
+        'The mapping sends “Page title” to “heading”, which is not a column Headmark knows.',
+      ],
       ['Notes', expect.stringMatching(/not a column Headmark knows/)],
       ['OG image', expect.stringMatching(/not a column Headmark knows/)],
     ])
@@ -273,7 +313,9 @@ describe('import dry run', () => {
 
   it('reads NDJSON: absent keys keep, null unsets, bad lines are reported by line', async () => {
     const siteId = await siteWith([{ path: '/a', metadata: { title: 'A', description: 'D' } }])
-    const ok = await plan(siteId, '{"path":"/a","description":null,"noindex":true}\n', { format: 'json' })
+    const ok = await plan(siteId, '{"path":"/a","description":null,"noindex":true}\n', {
+      format: 'json',
+    })
     expect(ok.edits.map((edit) => edit.metadata)).toEqual([{ title: 'A', noindex: true }])
     const bad = await plan(
       siteId,
@@ -294,8 +336,17 @@ describe('import dry run', () => {
       for (const error of result.errors) expect(error.line).toBe(2)
       if (result.errorCount > 0) expect(result.edits).toEqual([])
       // Through the free-text columns alone: the page gets exactly the text, or a named refusal.
-      const texts = ['title', 'description', 'openGraph.title', 'openGraph.siteName', 'twitter.description']
-      const only = await plan(siteId, `path,${texts.join(',')}\n/a,${texts.map(() => quoted).join(',')}\n`)
+      const texts = [
+        'title',
+        'description',
+        'openGraph.title',
+        'openGraph.siteName',
+        'twitter.description',
+      ]
+      const only = await plan(
+        siteId,
+        `path,${texts.join(',')}\n/a,${texts.map(() => quoted).join(',')}\n`,
+      )
       if (only.errorCount === 0 && text !== '') {
         expect(only.edits[0]?.metadata).toMatchObject({
           title: text,
@@ -330,11 +381,17 @@ describe('import dry run', () => {
 
   it('plans an import of 1,000 rows read from a stream', async () => {
     const siteId = await siteWith(
-      Array.from({ length: 600 }, (_, i) => ({ path: `/p/${i}`, metadata: i % 2 ? { title: `T${i}` } : null })),
+      Array.from({ length: 600 }, (_, i) => ({
+        path: `/p/${i}`,
+        metadata: i % 2 ? { title: `T${i}` } : null,
+      })),
     )
     const lines = ['path,title,openGraph.image']
     for (let i = 0; i < 1000; i++) {
-      const image = i % 3 === 0 ? '"{""url"":""https://acme.com/i.png"",""width"":1200,""height"":630,""mimeType"":""image/png""}"' : ''
+      const image =
+        i % 3 === 0
+          ? '"{""url"":""https://acme.com/i.png"",""width"":1200,""height"":630,""mimeType"":""image/png""}"'
+          : ''
       lines.push(`/p/${i},${i % 4 === 1 ? `T${i}` : `New ${i}`},${image}`)
     }
     const encoder = new TextEncoder()
