@@ -27,6 +27,7 @@ import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiExportSplatRouteImport } from './routes/api/export/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AuthenticatedAppInvitationsInvitationIdRouteImport } from './routes/_authenticated/app/invitations/$invitationId'
 import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes/_authenticated/app/organizations/index'
@@ -148,6 +149,11 @@ const AuthenticatedAppOrganizationsRouteRoute =
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportSplatRoute = ApiExportSplatRouteImport.update({
+  id: '/api/export/$',
+  path: '/api/export/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
@@ -425,6 +431,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/': typeof AuthenticatedAppIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -473,6 +480,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
@@ -518,6 +526,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute
   '/_authenticated/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -570,6 +579,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/app/'
     | '/app/organizations/$organizationSlug'
@@ -618,6 +628,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/app'
     | '/app/invitations/$invitationId'
@@ -662,6 +673,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/_authenticated/app/'
     | '/_authenticated/app/organizations/$organizationSlug'
@@ -709,6 +721,7 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   DocsApiRoute: typeof DocsApiRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiExportSplatRoute: typeof ApiExportSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
 
@@ -838,6 +851,13 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/$': {
+      id: '/api/export/$'
+      path: '/api/export/$'
+      fullPath: '/api/export/$'
+      preLoaderRoute: typeof ApiExportSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rpc/$': {
@@ -1326,6 +1346,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   DocsApiRoute: DocsApiRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiExportSplatRoute: ApiExportSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
 export const routeTree = rootRouteImport
