@@ -33,6 +33,18 @@ async function castWithPages(): Promise<SiteCast> {
 const exportUrl = (slug: string, hostname: string, extension = 'csv') =>
   `/api/export/${slug}/${hostname}.${extension}`
 
+/** Every row a `transfer.export` stream gives, or the error code that ends it. */
+async function exportedRows(call: Promise<AsyncIterable<Array<Record<string, unknown>>>>) {
+  const rows: Array<Record<string, unknown>> = []
+  try {
+    for await (const batch of await call) rows.push(...batch)
+  } catch (error) {
+    if (error instanceof ORPCError) return error.code as string
+    throw error
+  }
+  return rows
+}
+
 async function rpcError(call: Promise<unknown>): Promise<string> {
   try {
     await call
@@ -130,27 +142,41 @@ describe('transfer procedures', () => {
           },
         ],
       })
-      const columns = await visitor.rpc.transfer.columns({ organizationSlug: 'acme' })
+      const rows = await exportedRows(visitor.rpc.transfer.export(acme))
+      expect(rows).toEqual([
+        expect.objectContaining({ path: '/about', title: null }),
+        expect.objectContaining({
+          path: '/pricing',
+          title: '=Pricing',
+          'openGraph.siteName': 'Acme',
+        }),
+      ])
+      for (const target of foreign) {
+        expect(await exportedRows(visitor.rpc.transfer.export(target))).toBe('NOT_FOUND')
+      }
+      const columns = await visitor.rpc.transfer.listColumns({ organizationSlug: 'acme' })
       expect(columns[0]).toMatchObject({ key: 'path', kind: 'path' })
       for (const target of foreign) {
         expect(
           await rpcError(visitor.rpc.transfer.importPreview({ ...target, format: 'csv', content })),
         ).toBe('NOT_FOUND')
       }
-      expect(await rpcError(visitor.rpc.transfer.columns({ organizationSlug: 'globex' }))).toBe(
+      expect(await rpcError(visitor.rpc.transfer.listColumns({ organizationSlug: 'globex' }))).toBe(
         'NOT_FOUND',
       )
     }
     expect(
       await rpcError(cast.stranger.rpc.transfer.importPreview({ ...acme, format: 'csv', content })),
     ).toBe('NOT_FOUND')
-    expect(await rpcError(cast.stranger.rpc.transfer.columns({ organizationSlug: 'acme' }))).toBe(
-      'NOT_FOUND',
-    )
+    expect(await exportedRows(cast.stranger.rpc.transfer.export(acme))).toBe('NOT_FOUND')
+    expect(
+      await rpcError(cast.stranger.rpc.transfer.listColumns({ organizationSlug: 'acme' })),
+    ).toBe('NOT_FOUND')
     const anonymous = new Visitor(server.current.origin)
     expect(
       await rpcError(anonymous.rpc.transfer.importPreview({ ...acme, format: 'csv', content })),
     ).toBe('UNAUTHORIZED')
+    expect(await exportedRows(anonymous.rpc.transfer.export(acme))).toBe('UNAUTHORIZED')
     // A preview writes nothing.
     const page = await cast.owner.rpc.pages.get({ ...acme, pagePath: '/pricing' })
     expect(page.revision?.metadata).toEqual({ title: '=Pricing', openGraph: { siteName: 'Acme' } })

@@ -1,10 +1,11 @@
 import type { Metadata } from '@headmark/metadata'
 import { z } from 'zod'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import { requireSite } from '../rpc/site-guard.ts'
+import { lookupText, requireSite } from '../rpc/site-guard.ts'
 import { pageSiteRef } from '../shared/pages.ts'
+import { sitePages } from '../transfer/export.ts'
 import { planImport } from '../transfer/import.ts'
-import { TRANSFER_COLUMNS } from '../transfer/layout.ts'
+import { type JsonRow, metadataToJsonRow, TRANSFER_COLUMNS } from '../transfer/layout.ts'
 
 /**
  * The most characters `importPreview` takes as text. The server's edge refuses request bodies over
@@ -39,7 +40,7 @@ export type ImportPreview = z.infer<typeof importPreviewOutput>
 /** CSV and NDJSON round trips of a site's page metadata (the download is GET /api/export/…). */
 export const transferRouter = {
   /** The file layout: every column with its kind and description, for the import screen. */
-  columns: organizationProcedure()
+  listColumns: organizationProcedure()
     .route({ method: 'GET' })
     .input(z.object({ organizationSlug: z.string() }))
     .output(
@@ -53,6 +54,34 @@ export const transferRouter = {
       ),
     )
     .handler(() => TRANSFER_COLUMNS.map((column) => ({ ...column, field: [...column.field] }))),
+
+  /**
+   * A site's pages for scripts, as a stream of batches (up to 1,000 rows each, by path in byte
+   * order): each row is an NDJSON export line, keyed by the layout's columns, null for unset.
+   *
+   * @example
+   * for await (const rows of await client.transfer.export({ organizationSlug, siteHostname })) …
+   */
+  export: organizationProcedure()
+    .input(
+      z.object({
+        ...pageSiteRef,
+        pathPrefix: lookupText('The path prefix', 2500).optional(),
+      }),
+    )
+    .handler(async ({ context, input }) => {
+      // Checked before the stream starts: an unknown site is a plain NOT_FOUND answer.
+      const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const pages = sitePages(context.db, {
+        siteId: siteRow.id,
+        ...(input.pathPrefix ? { pathPrefix: input.pathPrefix } : {}),
+      })
+      return (async function* (): AsyncGenerator<JsonRow[]> {
+        for await (const batch of pages) {
+          yield batch.map(({ path, metadata }) => metadataToJsonRow(path, metadata))
+        }
+      })()
+    }),
 
   /**
    * What importing a file would change, written nowhere: counts, the first changes with their
