@@ -508,13 +508,15 @@ async function* readNdjson(
         `Line ${line + 1} is longer than ${MAX_ROW_BYTES / 1024} KiB; shorten it.`,
       )
     }
+    let start = 0
     let end = pending.indexOf('\n')
     while (end !== -1) {
-      const row = rowOf(pending.slice(0, end))
-      pending = pending.slice(end + 1)
+      const row = rowOf(pending.slice(start, end))
       if (row) yield row
-      end = pending.indexOf('\n')
+      start = end + 1
+      end = pending.indexOf('\n', start)
     }
+    pending = pending.slice(start)
   }
   pending += decoder.decode()
   if (pending.trim() !== '') {

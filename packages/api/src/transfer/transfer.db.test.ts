@@ -116,6 +116,27 @@ describe('export', () => {
     ])
   })
 
+  it('reads an NDJSON export back from a stream cut anywhere, even inside characters', async () => {
+    const { siteId } = await seedSite(db())
+    await seedPages(
+      db(),
+      siteId,
+      Array.from({ length: 40 }, (_, i) => ({
+        path: `/café/${i}`,
+        metadata: i % 4 ? { ...formulaPage, title: `東京 ${i} 🎉` } : null,
+      })),
+    )
+    const bytes = new TextEncoder().encode(await exported(siteId, 'json'))
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7))
+        controller.close()
+      },
+    })
+    const result = await plan(siteId, stream, { format: 'json' })
+    expect(result).toMatchObject({ rows: 40, unchanged: 40, errorCount: 0, changeCount: 0 })
+  })
+
   it('round-trips the hostile corpus in every text field', async () => {
     const { siteId } = await seedSite(db())
     const texts = hostileTexts().filter((text) => !text.includes('\u0000') && text.length <= 512)
