@@ -62,6 +62,10 @@ function memoryMeter() {
   }
 }
 
+/** A meter that measures nothing: the timed runs are not slowed by sampling and collections. */
+const noMeter = { sample: () => {}, stop: (): Peak => ({ rss: 0, heap: 0 }) }
+const meterFor = (measure: boolean) => (measure ? memoryMeter() : noMeter)
+
 const mib = (bytes: number) => `${(Math.max(bytes, 0) / 1024 / 1024).toFixed(1)} MiB`
 
 async function seedSite(db: Database, pages: number, tag: string): Promise<string> {
@@ -96,8 +100,8 @@ async function seedSite(db: Database, pages: number, tag: string): Promise<strin
   return siteId
 }
 
-async function timeExport(db: Database, siteId: string) {
-  const meter = memoryMeter()
+async function timeExport(db: Database, siteId: string, measure: boolean) {
+  const meter = meterFor(measure)
   const started = performance.now()
   let bytes = 0
   for await (const chunk of exportSite(db, { siteId, format: 'csv' })) {
@@ -131,8 +135,8 @@ function csvStream(rows: number, onChunk: () => void): ReadableStream<Uint8Array
   })
 }
 
-async function timeImport(db: Database, siteId: string, rows: number) {
-  const meter = memoryMeter()
+async function timeImport(db: Database, siteId: string, rows: number, measure: boolean) {
+  const meter = meterFor(measure)
   const started = performance.now()
   const plan = await planImport(db, {
     siteId,
@@ -148,8 +152,8 @@ async function timeImport(db: Database, siteId: string, rows: number) {
 }
 
 /** Export of an export: the file read back as it is written, every row unchanged (no edits kept). */
-async function timeRoundTrip(db: Database, siteId: string) {
-  const meter = memoryMeter()
+async function timeRoundTrip(db: Database, siteId: string, measure: boolean) {
+  const meter = meterFor(measure)
   const started = performance.now()
   const chunks = exportSite(db, { siteId, format: 'csv' })
   const encoder = new TextEncoder()
@@ -184,14 +188,22 @@ async function benchmark(label: string, databaseUrl: string) {
       `[${label}] seeded ${EXPORT_BIG.toLocaleString('en')} + ${(EXPORT_BIG / SCALE).toLocaleString('en')} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     )
 
-    // Warm-up: the first query plans and caches.
-    await timeExport(db, little)
-    const exportSmall = await timeExport(db, little)
-    const exportBig = await timeExport(db, big)
-    const importSmall = await timeImport(db, little, IMPORT_BIG / SCALE)
-    const importBig = await timeImport(db, big, IMPORT_BIG)
-    const tripSmall = await timeRoundTrip(db, little)
-    const tripBig = await timeRoundTrip(db, big)
+    // Warm-up: the first query plans and caches. Each case runs twice: timed without sampling,
+    // then again with the memory meter (whose garbage collections would slow the timing).
+    await timeExport(db, little, false)
+    const twice = async <T extends { seconds: number; peak: Peak }>(
+      run: (measure: boolean) => Promise<T>,
+    ): Promise<T> => {
+      const timed = await run(false)
+      const measured = await run(true)
+      return { ...timed, peak: measured.peak }
+    }
+    const exportSmall = await twice((m) => timeExport(db, little, m))
+    const exportBig = await twice((m) => timeExport(db, big, m))
+    const importSmall = await twice((m) => timeImport(db, little, IMPORT_BIG / SCALE, m))
+    const importBig = await twice((m) => timeImport(db, big, IMPORT_BIG, m))
+    const tripSmall = await twice((m) => timeRoundTrip(db, little, m))
+    const tripBig = await twice((m) => timeRoundTrip(db, big, m))
 
     const rate = (rows: number, seconds: number) =>
       `${Math.round(rows / seconds).toLocaleString('en')} rows/s`
