@@ -27,6 +27,7 @@ import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiExportSplatRouteImport } from './routes/api/export/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AuthenticatedAppInvitationsInvitationIdRouteImport } from './routes/_authenticated/app/invitations/$invitationId'
 import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes/_authenticated/app/organizations/index'
@@ -152,6 +153,11 @@ const AuthenticatedAppOrganizationsRouteRoute =
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportSplatRoute = ApiExportSplatRouteImport.update({
+  id: '/api/export/$',
+  path: '/api/export/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
@@ -465,6 +471,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/': typeof AuthenticatedAppIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -517,6 +524,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
@@ -565,6 +573,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute
   '/_authenticated/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -621,6 +630,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/app/'
     | '/app/organizations/$organizationSlug'
@@ -673,6 +683,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/app'
     | '/app/invitations/$invitationId'
@@ -720,6 +731,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/admin'
     | '/api/auth/$'
+    | '/api/export/$'
     | '/api/rpc/$'
     | '/_authenticated/app/'
     | '/_authenticated/app/organizations/$organizationSlug'
@@ -771,6 +783,7 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   DocsApiRoute: typeof DocsApiRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiExportSplatRoute: typeof ApiExportSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
 
@@ -900,6 +913,13 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/$': {
+      id: '/api/export/$'
+      path: '/api/export/$'
+      fullPath: '/api/export/$'
+      preLoaderRoute: typeof ApiExportSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rpc/$': {
@@ -1440,6 +1460,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   DocsApiRoute: DocsApiRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiExportSplatRoute: ApiExportSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -37,6 +37,7 @@ import {
 import { PUBLIC_API_PREFIX, type PublicApi } from './public-api/handler.ts'
 import { startPublicApi } from './public-api/instance.ts'
 import { type Router, router } from './router.ts'
+import { answerExport } from './transfer/http.ts'
 import type { Context } from './rpc/context.ts'
 import { mapMailFailures, mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
 import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
@@ -59,6 +60,11 @@ export interface Headmark {
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
   handleRpc(request: Request): Promise<Response>
+  /**
+   * Answers /api/export/<organization>/<hostname>.csv|.ndjson: a site's pages as a streamed
+   * download, behind the same session and organization checks as RPC.
+   */
+  handleExport(request: Request): Promise<Response>
   /** A context for in-process calls: `createRouterClient(router, { context })`. */
   createContext(headers: Headers): Promise<Context>
   /**
@@ -336,6 +342,15 @@ export async function createHeadmark(
         message: `There is no procedure "${path}". Check the path: procedure names are joined by slashes, e.g. auth/getSession.`,
       })
       return Response.json({ json: error.toJSON() }, { status: error.status })
+    },
+    async handleExport(request) {
+      const context = await createContext(request.headers)
+      try {
+        return await answerExport(request, context)
+      } catch (error) {
+        logger.error('[export] an export failed', error)
+        return errorResponse('other', 500, 'INTERNAL_SERVER_ERROR', 'The export failed; try again.')
+      }
     },
     close: () => connection.close(),
   }

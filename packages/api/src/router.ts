@@ -11,6 +11,7 @@ import { sitesRouter } from './routers/sites.ts'
 import { webhookCallsRouter } from './routers/webhook-calls.ts'
 import { webhooksRouter } from './routers/webhooks.ts'
 import { siteApiKeysRouter } from './routers/site-api-keys.ts'
+import { transferRouter } from './routers/transfer.ts'
 
 /** Every RPC procedure, one router per domain. Importing it opens nothing. */
 export const router = {
@@ -27,6 +28,7 @@ export const router = {
   discoveredPaths: discoveredPathsRouter,
   pathRules: pathRulesRouter,
   billing: billingRouter,
+  transfer: transferRouter,
 }
 
 export type Router = typeof router

@@ -21,7 +21,7 @@ export interface TestServerOptions extends Pick<CreateHeadmarkOptions, 'clock'> 
 
 /**
  * A real HTTP server on 127.0.0.1 (random port) that routes /api/auth/* to handleAuth and
- * /api/rpc/* to handleRpc, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
+ * /api/rpc/* to handleRpc and /api/export/* to handleExport, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
  * would refuse requests with INVALID_ORIGIN.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -44,7 +44,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ? await headmark.handleAuth(request)
       : pathname.startsWith('/api/rpc/')
         ? await headmark.handleRpc(request)
-        : new Response('Not Found', { status: 404 })
+        : pathname.startsWith('/api/export/')
+          ? await headmark.handleExport(request)
+          : new Response('Not Found', { status: 404 })
     await send(res, response)
   }
 

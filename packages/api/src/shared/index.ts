@@ -6,3 +6,9 @@ export * from '../domain/hostnames.ts'
 export * from '../domain/served-metadata.ts'
 export * from './contact.ts'
 export * from './forms.ts'
+export {
+  type ColumnKind,
+  TRANSFER_COLUMNS,
+  TRANSFER_HEADER,
+  type TransferColumn,
+} from '../transfer/layout.ts'
