@@ -105,14 +105,27 @@ export async function saveRevision(
       source: revision.source,
       createdAt: revision.createdAt,
     },
-    served: servedMetadata({
-      defaults,
-      page: pageRow.path === null ? null : metadata,
-      titleTemplate: siteRow.titleTemplate,
-    }),
+    served: servedFor(siteRow, defaults, { path: pageRow.path, metadata }),
   }
   await events.revisionSaved(tx, event)
   return revision
+}
+
+/**
+ * What a page serves once `page.metadata` is its own metadata: the site's defaults, the page and
+ * the site's title template combined. Every write that announces served metadata (a save, an
+ * applied change set) computes it here, so they can not disagree.
+ */
+export function servedFor(
+  siteRow: { titleTemplate: string | null },
+  defaults: Metadata | null,
+  page: { path: string | null; metadata: Metadata },
+): Metadata {
+  return servedMetadata({
+    defaults: page.path === null ? page.metadata : (defaults ?? {}),
+    page: page.path === null ? null : page.metadata,
+    titleTemplate: siteRow.titleTemplate,
+  })
 }
 
 /** {@link saveRevision} in a transaction of its own, then `events.siteChanged` after commit. */
