@@ -124,20 +124,24 @@ async function siteHostnameOf(db: Executor, siteId: string): Promise<string> {
 /** Inserts items (replacing an item of the same path), one statement per call. */
 async function insertItems(tx: Executor, changeSetId: string, edits: ChangeSetEdit[]) {
   if (edits.length === 0) return
+  const rows = json(
+    edits.map((edit) => ({
+      page_id: edit.pageId,
+      path: edit.path,
+      base_revision_id: edit.baseRevisionId,
+      metadata: edit.metadata,
+    })),
+  )
+  // An edit of a path already in the set replaces it.
+  await tx.execute(sql`
+    delete from change_set_item
+    where change_set_id = ${changeSetId}
+      and path in (select e.path from jsonb_to_recordset(${rows}::jsonb) as e(path text))`)
   await tx.execute(sql`
     insert into change_set_item (change_set_id, page_id, path, base_revision_id, metadata)
     select ${changeSetId}, e.page_id, e.path, e.base_revision_id, e.metadata
-    from jsonb_to_recordset(${json(
-      edits.map((edit) => ({
-        page_id: edit.pageId,
-        path: edit.path,
-        base_revision_id: edit.baseRevisionId,
-        metadata: edit.metadata,
-      })),
-    )}::jsonb) as e(page_id text, path text, base_revision_id text, metadata jsonb)
-    on conflict (change_set_id, (path collate "C")) do update
-      set page_id = excluded.page_id, base_revision_id = excluded.base_revision_id,
-          metadata = excluded.metadata`)
+    from jsonb_to_recordset(${rows}::jsonb)
+      as e(page_id text, path text, base_revision_id text, metadata jsonb)`)
   await tx.execute(sql`
     update change_set set item_count =
       (select count(*) from change_set_item where change_set_id = ${changeSetId})
