@@ -135,7 +135,8 @@ export function checkPatternSafety(pattern: string): string | null {
 export function compileFind(operation: Extract<Operation, { kind: 'replace' }>): RegExp {
   const flags = `g${operation.caseSensitive ? '' : 'i'}u`
   if (!operation.regex) {
-    return new RegExp(operation.find.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), flags)
+    // Escapes the characters that are syntax in a pattern (with the u flag, escaping others is an error).
+    return new RegExp(operation.find.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), flags)
   }
   const unsafe = checkPatternSafety(operation.find)
   if (unsafe) throw refuse(unsafe, 'find')
