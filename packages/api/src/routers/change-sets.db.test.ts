@@ -452,41 +452,44 @@ describe('operations', () => {
     for (const text of hostileTexts()) {
       const refusedAtEdge = edgeRefusal(text)
       const calls = [
-        cast.member.rpc.changeSets.fromOperation({
-          ...acme,
-          target: { filter: {} },
-          operation: { kind: 'set', field: 'description', value: text },
-          note: text,
-        }),
-        cast.member.rpc.changeSets.previewOperation({
-          ...acme,
-          target: { filter: { glob: text.slice(0, 512), pathPrefix: text.slice(0, 2048) } },
-          operation: {
-            kind: 'replace',
-            field: 'all',
-            find: text.slice(0, 200) || 'x',
-            replace: text,
-            regex: true,
-            caseSensitive: false,
-          },
-        }),
+        () =>
+          cast.member.rpc.changeSets.fromOperation({
+            ...acme,
+            target: { filter: {} },
+            operation: { kind: 'set', field: 'description', value: text },
+            note: text,
+          }),
+        () =>
+          cast.member.rpc.changeSets.previewOperation({
+            ...acme,
+            target: { filter: { glob: text.slice(0, 512), pathPrefix: text.slice(0, 2048) } },
+            operation: {
+              kind: 'replace',
+              field: 'all',
+              find: text.slice(0, 200) || 'x',
+              replace: text,
+              regex: true,
+              caseSensitive: false,
+            },
+          }),
         // As plain text, every string is a search: never refused for its characters.
-        cast.member.rpc.changeSets.previewOperation({
-          ...acme,
-          target: { filter: {} },
-          operation: {
-            kind: 'replace',
-            field: 'all',
-            find: text.slice(0, 200) || 'x',
-            replace: text.slice(0, 4096),
-            regex: false,
-            caseSensitive: true,
-          },
-        }),
+        () =>
+          cast.member.rpc.changeSets.previewOperation({
+            ...acme,
+            target: { filter: {} },
+            operation: {
+              kind: 'replace',
+              field: 'all',
+              find: text.slice(0, 200) || 'x',
+              replace: text.slice(0, 4096),
+              regex: false,
+              caseSensitive: true,
+            },
+          }),
       ]
       for (const [index, call] of calls.entries()) {
         try {
-          await call
+          await call()
         } catch (error) {
           const code = (error as { code?: string }).code
           if (refusedAtEdge) expect(code).toBe(refusedAtEdge.code)
