@@ -468,12 +468,10 @@ async function refuseForeignPages(context: Scope, siteId: string, edits: ChangeS
   throw new ORPCError('BAD_REQUEST', {
     message: `${missing.length === 1 ? 'One edit names a page' : `${missing.length} edits name pages`} this site does not have (the first: ${String(missing[0]?.path).slice(0, 200)}). Reload the pages and make the edits again; nothing was stored.`,
     data: {
-      edits: missing
-        .slice(0, 100)
-        .map((edit) => ({
-          path: edit.path,
-          issues: [{ path: ['pageId'], message: 'No such page on this site.' }],
-        })),
+      edits: missing.slice(0, 100).map((edit) => ({
+        path: edit.path,
+        issues: [{ path: ['pageId'], message: 'No such page on this site.' }],
+      })),
     },
   })
 }
