@@ -73,10 +73,13 @@ function fieldOf(metadata: Metadata | null, field: MissingField): unknown {
   return value
 }
 
-/** The literal start of a glob (before its first wildcard): narrows the SQL scan by index. */
-function globPrefix(glob: string): string {
+/**
+ * The literal start of a glob (before its first wildcard, without a trailing slash, since
+ * `/blog/**` also matches `/blog`): narrows the SQL scan by index; picomatch decides the rest.
+ */
+export function globPrefix(glob: string): string {
   const at = glob.search(/[*?[\]{}()!+@\\]/)
-  return at === -1 ? glob : glob.slice(0, at)
+  return (at === -1 ? glob : glob.slice(0, at)).replace(/\/$/, '')
 }
 
 /** The byte-order range of paths starting with `prefix`: an index range scan, no LIKE escaping. */
