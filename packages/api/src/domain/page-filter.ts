@@ -144,6 +144,7 @@ export interface FilteredPage {
   changedKey: string
   lastChangedAt: Date | null
   lastChangedBy: { id: string; name: string } | null
+  /** What the page serves ({} when listed without lint counts). */
   served: Metadata
   lint: { errors: number; warnings: number }
 }
@@ -186,7 +187,14 @@ export async function findFilteredPages(
   db: Database | Transaction,
   site: FilterSite,
   filter: PageFilter,
-  options: { sort?: PageSort; cursor?: PageCursor; limit: number; batch?: number },
+  options: {
+    sort?: PageSort
+    cursor?: PageCursor
+    limit: number
+    batch?: number
+    /** False: skip served metadata and lint counts unless the filter needs them (zeros then). */
+    withLint?: boolean
+  },
 ): Promise<{ items: FilteredPage[]; more: boolean }> {
   const defaults = await currentDefaults(db, site.id)
   const sort = options.sort ?? 'path'
@@ -232,11 +240,11 @@ export async function findFilteredPages(
       cursor = { path, changed: row.changedKey, id: row.id }
       if (matchesGlob && !matchesGlob(path)) continue
       const metadata = row.metadata ?? {}
-      const served = servedFor(site, defaults, { path, metadata })
-      const findings = lintMetadata(served, {
-        url: `https://${site.hostname}${path}`,
-        siteName: site.name,
-      })
+      const needsLint = options.withLint !== false || filter.lint !== undefined
+      const served = needsLint ? servedFor(site, defaults, { path, metadata }) : {}
+      const findings = needsLint
+        ? lintMetadata(served, { url: `https://${site.hostname}${path}`, siteName: site.name })
+        : []
       const lint = {
         errors: findings.filter((finding) => finding.severity === 'error').length,
         warnings: findings.filter((finding) => finding.severity === 'warning').length,
@@ -289,6 +297,7 @@ export async function countFilteredPages(
       cursor,
       limit: 2000,
       batch: 2000,
+      withLint: false,
     })
     total += items.length
     const last = items.at(-1)

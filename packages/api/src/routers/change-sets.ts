@@ -164,6 +164,7 @@ async function forEachTarget(
       cursor,
       limit: 2000,
       batch: 2000,
+      withLint: false,
     })
     for (const item of items) visit(item)
     matched += items.length
