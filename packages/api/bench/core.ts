@@ -288,6 +288,17 @@ async function benchmark(
         saveMs,
       },
     ]
+    // For information: the bulk table's first call (100 rows with lint counts, and the total).
+    const bulkFirst = await compare(
+      () => client.bulkPages.list({ ...bigSite, limit: 100, filter: { missing: 'canonical' } }),
+      () => client.bulkPages.list({ ...smallSite, limit: 100, filter: { missing: 'canonical' } }),
+    )
+    rows.push({ database: label, what: 'bulkPages.list, 100 + total (no goal)', ...bulkFirst })
+    const bulkChanged = await compare(
+      () => client.bulkPages.list({ ...bigSite, limit: 100, sort: 'changed' }),
+      () => client.bulkPages.list({ ...smallSite, limit: 100, sort: 'changed' }),
+    )
+    rows.push({ database: label, what: 'bulkPages.list, by last change (no goal)', ...bulkChanged })
     console.log(`[${label}] measured in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     return { rows, ratios }
   } finally {
