@@ -7,6 +7,12 @@
 //   BENCH_DATABASE_URL=postgres://… npm run bench -w @headmark/api   PGlite and PostgreSQL
 //
 // On PostgreSQL a database of its own is created and dropped afterwards.
+//
+// Change sets: applying (and undoing) a 10,000-page change set on the big site, as a cost per
+// page divided by one `metadataRevisions.save` on the small site (median of the same run). The
+// goal: at most 0.2, i.e. a bulk edit costs at most a fifth of saving each page in the editor.
+//
+//   BENCH_SIZE=small npm run bench -w @headmark/api    a smoke run with small sizes (CI)
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { createRouterClient } from '@orpc/server'
@@ -18,18 +24,34 @@ import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark, type Headmark } from '../src/headmark.ts'
 import { router } from '../src/router.ts'
 
-const BIG = 100_000
+const SMALL_RUN = process.env.BENCH_SIZE === 'small'
+const BIG = SMALL_RUN ? 2_000 : 100_000
 const SMALL = 100
-const HISTORY = 1_000
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200)
-const WARMUP = 20
+/** The big site's middle page: the one with a long history, and where deep listings start. */
+const MIDDLE = BIG / 2
+const MIDDLE_PATH = `/docs/${String(MIDDLE).padStart(6, '0')}`
+const HISTORY = SMALL_RUN ? 100 : 1_000
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? (SMALL_RUN ? 20 : 200))
+const WARMUP = SMALL_RUN ? 3 : 20
 const GOAL = 2
+/** Pages of the measured change set. */
+const CHANGE_SET_PAGES = SMALL_RUN ? 500 : 10_000
+/** Applies (and undos) timed; the median is kept. */
+const CHANGE_SET_RUNS = SMALL_RUN ? 2 : 3
+/** Per-page cost of a change set ÷ one save, at most. */
+const CHANGE_SET_GOAL = 0.2
 
 interface Row {
   database: string
   what: string
   big: Stats
   small: Stats
+}
+interface RatioRow {
+  database: string
+  what: string
+  perPageMs: number
+  saveMs: number
 }
 interface Stats {
   median: number
@@ -117,7 +139,67 @@ async function seedHistory(headmark: Headmark, pageId: string, revisions: number
     update page set current_revision_id = ${pageId} || '-h' || ${revisions} where id = ${pageId}`)
 }
 
-async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+/**
+ * Builds, applies and undoes change sets of CHANGE_SET_PAGES pages of the big site, through the
+ * router; returns the median time per page of apply and of undo, and of building the set.
+ */
+async function measureChangeSets(
+  headmark: Headmark,
+  client: Awaited<ReturnType<typeof signedInClient>>,
+  siteRef: { organizationSlug: string; siteHostname: string },
+  siteId: string,
+) {
+  const applyMs: number[] = []
+  const undoMs: number[] = []
+  const buildMs: number[] = []
+  for (let run = 0; run < CHANGE_SET_RUNS; run++) {
+    const rows = (await headmark.db.execute(sql`
+      select id, path, current_revision_id from page
+      where site_id = ${siteId} and path is not null
+      order by path collate "C" limit ${CHANGE_SET_PAGES}`)) as unknown
+    const pages = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{
+      id: string
+      path: string
+      current_revision_id: string | null
+    }>
+    let started = performance.now()
+    let id = ''
+    for (let i = 0; i < pages.length; i += 2000) {
+      const edits = pages.slice(i, i + 2000).map((row) => ({
+        pageId: row.id,
+        path: row.path,
+        baseRevisionId: row.current_revision_id,
+        metadata: { title: `Run ${run} ${row.path}`, description: 'A description of a page.' },
+      }))
+      id =
+        i === 0
+          ? (await client.changeSets.create({ ...siteRef, note: `Run ${run}`, edits })).id
+          : (await client.changeSets.addEdits({ ...siteRef, changeSetId: id, edits })).id
+    }
+    buildMs.push((performance.now() - started) / pages.length)
+    started = performance.now()
+    const applied = await client.changeSets.apply({ ...siteRef, changeSetId: id })
+    applyMs.push((performance.now() - started) / pages.length)
+    if (applied.applied !== pages.length) {
+      throw new Error(`The change set applied ${applied.applied} of ${pages.length} pages.`)
+    }
+    started = performance.now()
+    const undone = await client.changeSets.undo({ ...siteRef, changeSetId: id })
+    undoMs.push((performance.now() - started) / pages.length)
+    if (undone.applied !== pages.length) {
+      throw new Error(`The undo applied ${undone.applied} of ${pages.length} pages.`)
+    }
+  }
+  return { apply: median(applyMs), undo: median(undoMs), build: median(buildMs) }
+}
+
+async function benchmark(
+  label: string,
+  databaseUrl: string,
+): Promise<{ rows: Row[]; ratios: RatioRow[] }> {
   const env = loadServerEnv({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
@@ -127,6 +209,8 @@ async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
   try {
     const client = await signedInClient(headmark)
     await client.organizations.create({ name: 'Bench', slug: 'bench' })
+    // Two sites and 100,000 pages: a plan without those limits, as the tests' organizations have.
+    await client.billing.subscribe({ organizationSlug: 'bench', planId: 'business' })
     const org = { organizationSlug: 'bench' }
     const big = await client.sites.create({ ...org, name: 'Big', hostname: 'big.example' })
     const small = await client.sites.create({ ...org, name: 'Small', hostname: 'small.example' })
@@ -134,7 +218,7 @@ async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
     let started = performance.now()
     await seedSite(headmark, big.id, BIG, 'b')
     await seedSite(headmark, small.id, SMALL, 's')
-    await seedHistory(headmark, 'b50000', HISTORY)
+    await seedHistory(headmark, `b${MIDDLE}`, HISTORY)
     await headmark.db.execute(sql`analyze`)
     const seedSeconds = (performance.now() - started) / 1000
     console.log(
@@ -152,7 +236,7 @@ async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
     )
     rows.push({ database: label, what: 'pages.list, first 50', ...first })
     const deep = await compare(
-      () => client.pages.list({ ...bigSite, limit: 50, cursor: '/docs/050000' }),
+      () => client.pages.list({ ...bigSite, limit: 50, cursor: MIDDLE_PATH }),
       () => client.pages.list({ ...smallSite, limit: 50, cursor: '/docs/000050' }),
     )
     rows.push({ database: label, what: 'pages.list, 50 from the middle', ...deep })
@@ -172,7 +256,7 @@ async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
       })
       bases.set(key, revision.id)
     }
-    const save = await compare(saver(bigSite, '/docs/050000'), saver(smallSite, '/docs/000050'))
+    const save = await compare(saver(bigSite, MIDDLE_PATH), saver(smallSite, '/docs/000050'))
     rows.push({ database: label, what: `metadataRevisions.save (${HISTORY} revisions)`, ...save })
 
     // For information: a search scans the site's paths (no goal).
@@ -181,8 +265,42 @@ async function benchmark(label: string, databaseUrl: string): Promise<Row[]> {
       () => client.pages.list({ ...smallSite, search: '0099' }),
     )
     rows.push({ database: label, what: 'pages.list, search (no goal)', ...search })
+
+    const changeSets = await measureChangeSets(headmark, client, bigSite, big.id)
+    const saveMs = save.small.median
+    const ratios: RatioRow[] = [
+      {
+        database: label,
+        what: `changeSets.apply (${CHANGE_SET_PAGES} pages)`,
+        perPageMs: changeSets.apply,
+        saveMs,
+      },
+      {
+        database: label,
+        what: `changeSets.undo (${CHANGE_SET_PAGES} pages)`,
+        perPageMs: changeSets.undo,
+        saveMs,
+      },
+      {
+        database: label,
+        what: 'changeSets.create + addEdits (no goal)',
+        perPageMs: changeSets.build,
+        saveMs,
+      },
+    ]
+    // For information: the bulk table's first call (100 rows with lint counts, and the total).
+    const bulkFirst = await compare(
+      () => client.bulkPages.list({ ...bigSite, limit: 100, filter: { missing: 'canonical' } }),
+      () => client.bulkPages.list({ ...smallSite, limit: 100, filter: { missing: 'canonical' } }),
+    )
+    rows.push({ database: label, what: 'bulkPages.list, 100 + total (no goal)', ...bulkFirst })
+    const bulkChanged = await compare(
+      () => client.bulkPages.list({ ...bigSite, limit: 100, sort: 'changed' }),
+      () => client.bulkPages.list({ ...smallSite, limit: 100, sort: 'changed' }),
+    )
+    rows.push({ database: label, what: 'bulkPages.list, by last change (no goal)', ...bulkChanged })
     console.log(`[${label}] measured in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    return rows
+    return { rows, ratios }
   } finally {
     await headmark.close()
   }
@@ -205,10 +323,12 @@ async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => P
 
 const ms = (value: number) => value.toFixed(2).padStart(7)
 
-const rows = await benchmark('PGlite', 'pglite:memory')
+const { rows, ratios } = await benchmark('PGlite', 'pglite:memory')
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (postgresUrl) {
-  rows.push(...(await withPostgresDatabase(postgresUrl, (url) => benchmark('PostgreSQL', url))))
+  const onPostgres = await withPostgresDatabase(postgresUrl, (url) => benchmark('PostgreSQL', url))
+  rows.push(...onPostgres.rows)
+  ratios.push(...onPostgres.ratios)
 } else {
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it.')
 }
@@ -218,7 +338,7 @@ console.log(
   `\n${ITERATIONS} calls each, in process (oRPC router, real database), median / p95 in ms\n`,
 )
 console.log(
-  `${'database'.padEnd(11)} ${'procedure'.padEnd(42)} ${'100k site'.padStart(17)} ${'100-page site'.padStart(17)}  ratio  goal`,
+  `${'database'.padEnd(11)} ${'procedure'.padEnd(42)} ${`${BIG.toLocaleString('en')}-page site`.padStart(17)} ${'100-page site'.padStart(17)}  ratio  goal`,
 )
 let failed = false
 for (const row of rows) {
@@ -228,6 +348,26 @@ for (const row of rows) {
   if (hasGoal && ratio > GOAL) failed = true
   console.log(
     `${row.database.padEnd(11)} ${row.what.padEnd(42)} ${ms(row.big.median)} / ${ms(row.big.p95)} ${ms(row.small.median)} / ${ms(row.small.p95)}  ${ratio.toFixed(2).padStart(5)}  ${verdict}`,
+  )
+}
+
+console.log(
+  `\nChange sets: time per page ÷ one metadataRevisions.save on the ${SMALL}-page site (median of ${CHANGE_SET_RUNS} runs), in ms\n`,
+)
+console.log(
+  `${'database'.padEnd(11)} ${'procedure'.padEnd(42)} ${'per page'.padStart(9)} ${'one save'.padStart(9)}  ratio  goal`,
+)
+for (const row of ratios) {
+  const ratio = row.perPageMs / row.saveMs
+  const hasGoal = !row.what.includes('no goal')
+  const verdict = hasGoal
+    ? ratio <= CHANGE_SET_GOAL
+      ? `ok (≤ ${CHANGE_SET_GOAL})`
+      : `OVER ${CHANGE_SET_GOAL}`
+    : '—'
+  if (hasGoal && ratio > CHANGE_SET_GOAL) failed = true
+  console.log(
+    `${row.database.padEnd(11)} ${row.what.padEnd(42)} ${ms(row.perPageMs)}   ${ms(row.saveMs)}  ${ratio.toFixed(3).padStart(5)}  ${verdict}`,
   )
 }
 process.exitCode = failed ? 1 : 0

@@ -1,5 +1,7 @@
 import { authRouter } from './routers/auth.ts'
 import { billingRouter } from './routers/billing.ts'
+import { bulkPagesRouter } from './routers/bulk-pages.ts'
+import { changeSetsRouter } from './routers/change-sets.ts'
 import { discoveredPathsRouter } from './routers/discovered-paths.ts'
 import { invitationsRouter } from './routers/invitations.ts'
 import { membersRouter } from './routers/members.ts'
@@ -29,6 +31,8 @@ export const router = {
   pathRules: pathRulesRouter,
   billing: billingRouter,
   transfer: transferRouter,
+  bulkPages: bulkPagesRouter,
+  changeSets: changeSetsRouter,
 }
 
 export type Router = typeof router

@@ -126,3 +126,26 @@ export async function checkWebhookQuota(
     tx.select({ n: count() }).from(webhook).where(eq(webhook.siteId, siteId)),
   )
 }
+
+/**
+ * Refuses `adding` new pages at once (a change set that creates pages) when they would take the
+ * site over its plan's page quota; none is added then. The caller holds the site's row lock.
+ */
+export async function checkPagesQuota(
+  tx: Database,
+  org: OrganizationRef,
+  siteId: string,
+  adding: number,
+): Promise<void> {
+  if (adding <= 0) return
+  const effective = await effectivePlan(tx, org.id)
+  const limit = effective.plan.quotas.pagesPerSite
+  if (limit === null) return
+  const [row] = await tx
+    .select({ n: count() })
+    .from(page)
+    .where(and(eq(page.siteId, siteId), isNotNull(page.path)))
+  if (Number(row?.n ?? 0) + adding > limit) {
+    throw quotaExceeded('pagesPerSite', limit, effective, org.slug)
+  }
+}

@@ -15,6 +15,8 @@ const journal = JSON.parse(
 
 const expectedTables = [
   'account',
+  'change_set',
+  'change_set_item',
   'discovered_path',
   'invitation',
   'mail_message',

@@ -115,6 +115,26 @@ export async function saveRevision(
   return revision
 }
 
+/**
+ * What a page serves once `page.metadata` is its own metadata: the site's defaults, the rules
+ * matching its path, the page and the title template combined. Every write that announces served metadata (a save, an
+ * applied change set) computes it here, so they can not disagree.
+ */
+export function servedFor(
+  siteRow: { titleTemplate: string | null },
+  defaults: Metadata | null,
+  page: { path: string | null; metadata: Metadata },
+  /** The site's rules ({@link loadSiteRules}); those matching the path apply. */
+  rules: readonly CompiledRule[] = [],
+): Metadata {
+  return servedMetadata({
+    defaults: page.path === null ? page.metadata : (defaults ?? {}),
+    rules: page.path === null ? [] : ruleLayers(matchingRules(rules, page.path)),
+    page: page.path === null ? null : page.metadata,
+    titleTemplate: siteRow.titleTemplate,
+  })
+}
+
 /** {@link saveRevision} in a transaction of its own, then `events.siteChanged` after commit. */
 export async function commitRevision(
   db: Database,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServerEnv } from '../env.ts'
 import { createHeadmark, type Headmark } from '../headmark.ts'
@@ -9,6 +10,8 @@ import { resetDatabase, testDatabaseUrl } from '../../test/database.ts'
 import { createFixtureSite } from '../../test/public-api-fixtures.ts'
 import { getLatestTarget, rawRequest } from '../../test/public-api-server.ts'
 import { saveRevision } from '../../test/webhook-fixtures.ts'
+import { applyChangeSet, createChangeSet } from '../domain/change-sets.ts'
+import { COALESCE_THRESHOLD } from '../domain/events.ts'
 import { pathTag, siteTag } from './cdn-purge.ts'
 
 let cdn: FakeCdnApi
@@ -88,6 +91,52 @@ describe('CDN purge', () => {
     expect(purged).toEqual([pathTag(site.id, '/pricing'), siteTag(site.id), siteTag(site.id)])
     const [first] = cdn.requests.slice(seen)
     expect(first?.headers.authorization).toBe('Bearer cf-token-secret')
+  })
+
+  it(`purges a change set's paths, or the site's tag above ${COALESCE_THRESHOLD} paths, once`, async () => {
+    const site = await createFixtureSite(headmark.db)
+    // Two pages for the small set, then THRESHOLD + 1 others for the large one.
+    const count = COALESCE_THRESHOLD + 3
+    await headmark.db.execute(sql`
+      insert into page (id, site_id, path)
+      select ${site.id} || '-' || g, ${site.id}, '/many/' || lpad(g::text, 4, '0')
+      from generate_series(1, ${count}) as g`)
+    const edit = (n: number) => {
+      const path = `/many/${String(n).padStart(4, '0')}`
+      return { pageId: `${site.id}-${n}`, path, baseRevisionId: null, metadata: { title: `T${n}` } }
+    }
+    const apply = async (edits: ReturnType<typeof edit>[]) => {
+      const { id } = await createChangeSet(headmark.db, {
+        siteId: site.id,
+        authorId: null,
+        note: null,
+        source: 'bulk',
+        edits,
+      })
+      return applyChangeSet(headmark.db, headmark.events, {
+        siteId: site.id,
+        changeSetId: id,
+        authorId: null,
+      })
+    }
+    let seen = cdn.requests.length
+    await apply([edit(1), edit(2)])
+    const few = [pathTag(site.id, '/many/0001'), pathTag(site.id, '/many/0002')]
+    await cdn.purged(few)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(
+      cdn.requests
+        .slice(seen)
+        .flatMap((request) => request.tags)
+        .sort(),
+    ).toEqual(few.sort())
+
+    seen = cdn.requests.length
+    const result = await apply(Array.from({ length: count - 2 }, (_, i) => edit(i + 3)))
+    expect(result.applied).toBe(COALESCE_THRESHOLD + 1)
+    await cdn.purged([siteTag(site.id)])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(cdn.requests.slice(seen).flatMap((request) => request.tags)).toEqual([siteTag(site.id)])
   })
 
   it('retries while the CDN refuses, then purges what piled up in batches of at most 100 tags', async () => {

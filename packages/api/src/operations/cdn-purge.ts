@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Job, PgBoss } from 'pg-boss'
-import type { CoreEvents, Transaction } from '../domain/events.ts'
+import { COALESCE_THRESHOLD, type CoreEvents, type Transaction } from '../domain/events.ts'
 import type { CdnPurgeSettings } from '../env.ts'
 import type { Logger } from '../log.ts'
 import type { OutboundPolicy } from '../webhooks/outbound-guard.ts'
@@ -77,9 +77,18 @@ export function createCdnPurge(options: CdnPurgeOptions): CdnPurge {
       event.page.path === null ? siteTag(event.site.id) : pathTag(event.site.id, event.page.path)
     await send([tag], tx)
   })
+  events.onChangeSetApplied(async (tx, event) => {
+    if (!started || event.changes.length === 0) return
+    const tags =
+      event.changes.length > COALESCE_THRESHOLD ||
+      event.changes.some((change) => change.page.path === null)
+        ? [siteTag(event.site.id)]
+        : event.changes.map((change) => pathTag(event.site.id, change.page.path as string))
+    await send(tags, tx)
+  })
   events.onSiteChanged((siteId, change) => {
-    // A saved revision queued its own, narrower purge in its transaction.
-    if (!started || change?.revisionSaved) return
+    // A saved revision or applied change set queued its own, narrower purge in its transaction.
+    if (!started || change?.revisionSaved || change?.changeSetApplied) return
     send([siteTag(siteId)]).catch((error: unknown) =>
       logger.error('[cdn-purge] could not queue the purge of a changed site', error),
     )

@@ -90,6 +90,7 @@ describe('metadataRevisions.save', () => {
       source: 'editor',
       author: { id: expect.any(String), name: 'member person' },
       restoredFrom: null,
+      changeSet: null,
       createdAt: expect.any(Date),
     })
     const second = await save(member, first.id, { title: 'Home 2' })
@@ -412,6 +413,7 @@ describe('metadataRevisions.list, get and restore', () => {
       source: 'editor',
       author: { id: expect.any(String), name: 'member person' },
       restoredFrom: null,
+      changeSet: null,
       createdAt: expect.any(Date),
     })
     expect(first.items[0]).not.toHaveProperty('metadata')

@@ -3,7 +3,7 @@ import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '../db/client.ts'
-import { metadataRevision, user } from '../db/schema.ts'
+import { changeSet, metadataRevision, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 
 // The shapes revisions are returned in, shared by pages.get and metadataRevisions.*.
@@ -19,10 +19,12 @@ const storedMetadata = z.custom<Metadata>(
 export const revisionSummarySchema = z.object({
   id: z.string(),
   number: z.number().int(),
-  source: z.enum(['editor', 'restore', 'import', 'api']),
+  source: z.enum(['editor', 'restore', 'import', 'api', 'bulk']),
   author: personSchema.nullable(),
   restoredFrom: z.object({ id: z.string(), number: z.number().int() }).nullable(),
   createdAt: z.date(),
+  /** The change set that wrote this revision (bulk edit, import, undo), with its note. */
+  changeSet: z.object({ id: z.string(), note: z.string().nullable() }).nullable(),
 })
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>
 
@@ -44,10 +46,13 @@ function selectRevisions(db: Database | Transaction, where: SQL | undefined, wit
       authorName: user.name,
       restoredFromId: restoredFrom.id,
       restoredFromNumber: restoredFrom.number,
+      changeSetId: changeSet.id,
+      changeSetNote: changeSet.note,
     })
     .from(metadataRevision)
     .leftJoin(user, eq(user.id, metadataRevision.authorId))
     .leftJoin(restoredFrom, eq(restoredFrom.id, metadataRevision.restoredFromId))
+    .leftJoin(changeSet, eq(changeSet.id, metadataRevision.changeSetId))
     .where(where)
 }
 
@@ -65,6 +70,7 @@ function toRevision(row: SelectedRevision): Revision {
         ? null
         : { id: row.restoredFromId, number: row.restoredFromNumber ?? 0 },
     createdAt: row.createdAt,
+    changeSet: row.changeSetId === null ? null : { id: row.changeSetId, note: row.changeSetNote },
   }
 }
 

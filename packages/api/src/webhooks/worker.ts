@@ -5,7 +5,13 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PgBoss } from 'pg-boss'
 import { connectionOf, type Database } from '../db/client.ts'
 import { member, organization, site, user, webhook } from '../db/schema.ts'
-import type { CoreEvents, RevisionSavedEvent, Transaction } from '../domain/events.ts'
+import {
+  type ChangeSetAppliedEvent,
+  COALESCE_THRESHOLD,
+  type CoreEvents,
+  type RevisionSavedEvent,
+  type Transaction,
+} from '../domain/events.ts'
 import { webhookDisabledEmail } from '../emails.ts'
 import type { DatabaseLocation } from '../env.ts'
 import type { Mailer } from '../mailer.ts'
@@ -153,6 +159,24 @@ export function metadataUpdatePayload(event: RevisionSavedEvent) {
     metadata: event.served,
     site: { hostname: event.site.hostname, dsn: event.site.dsn },
     timestamp: event.revision.createdAt.toISOString(),
+  }
+}
+
+/**
+ * The one message of a change set over COALESCE_THRESHOLD paths: `path: null` (what the
+ * contract calls the defaults, and receivers treat as "revalidate every path"), with the
+ * defaults' current revision and served metadata (the change set's id when the defaults have
+ * no revision yet).
+ */
+export function changeSetPayload(event: ChangeSetAppliedEvent) {
+  return {
+    _type: 'metadata_update' as const,
+    path: null,
+    // A site without defaults has no such revision: the change set's id names the change.
+    metadataRevisionId: event.defaults.revisionId ?? event.changeSet.id,
+    metadata: event.defaults.served,
+    site: { hostname: event.site.hostname, dsn: event.site.dsn },
+    timestamp: (event.changes[0]?.revision.createdAt ?? event.defaults.createdAt).toISOString(),
   }
 }
 
@@ -1007,6 +1031,29 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       webhookIds: hooks.map((hook) => hook.id),
       trigger: 'automatic',
     })
+  })
+
+  // An applied change set: a message per changed path up to COALESCE_THRESHOLD paths, else one
+  // `path: null` message (the receiver revalidates everything) carrying the defaults' revision.
+  events.onChangeSetApplied(async (tx, event) => {
+    if (event.changes.length === 0) return
+    const hooks = await tx
+      .select({ id: webhook.id })
+      .from(webhook)
+      .where(and(eq(webhook.siteId, event.site.id), eq(webhook.enabled, true)))
+    const webhookIds = hooks.map((hook) => hook.id)
+    const payloads =
+      event.changes.length <= COALESCE_THRESHOLD
+        ? event.changes.map((change) => metadataUpdatePayload({ site: event.site, ...change }))
+        : [changeSetPayload(event)]
+    for (const payload of payloads) {
+      await service.enqueueMessage(tx, {
+        siteId: event.site.id,
+        payload,
+        webhookIds,
+        trigger: 'automatic',
+      })
+    }
   })
 
   /** E-mails the owners and admins of the webhook's organization. */

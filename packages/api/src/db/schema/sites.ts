@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import type { Metadata } from '@headmark/metadata'
 import { organization, user } from './auth.ts'
+import { changeSet } from './change-sets.ts'
 import { createdAt, updatedAt } from './columns.ts'
 
 /** A customer website, identified by its hostname within an organization. */
@@ -75,11 +77,18 @@ export const metadataRevision = pgTable(
     number: integer('number').notNull(),
     metadata: jsonb('metadata').$type<Metadata>().notNull(),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
-    source: text('source', { enum: ['editor', 'restore', 'import', 'api'] }).notNull(),
+    source: text('source', { enum: ['editor', 'restore', 'import', 'api', 'bulk'] }).notNull(),
     restoredFromId: text('restored_from_id'),
+    /** The change set that wrote this revision (bulk edits, imports, undos). */
+    changeSetId: text('change_set_id').references((): AnyPgColumn => changeSet.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('metadata_revision_page_number_idx').on(table.pageId, table.number)],
+  (table) => [
+    uniqueIndex('metadata_revision_page_number_idx').on(table.pageId, table.number),
+    index('metadata_revision_change_set_idx').on(table.changeSetId),
+  ],
 )
 
 /** A key a customer's server sends as `Authorization: Bearer …`; only its hash is kept. */
