@@ -571,4 +571,32 @@ describe('bulkPages.list', () => {
     })
     expect(byAdmin.total).toBe(1)
   })
+
+  it('filters by what pages serve with their path rules: a rule’s description is not missing, its noindex counts', async () => {
+    const cast = await siteCast(server.current)
+    await pagesWithTitles(cast, 1)
+    await cast.owner.rpc.pages.create({ ...acme, path: '/blog/a' })
+    await cast.owner.rpc.pages.create({ ...acme, path: '/news' })
+    const before = await cast.member.rpc.bulkPages.list({
+      ...acme,
+      filter: { missing: 'description' },
+    })
+    expect(before.items.map((item) => item.path)).toEqual(['/blog/a', '/news'])
+    await cast.owner.rpc.pathRules.create({
+      ...acme,
+      pattern: '/blog/*',
+      metadata: { description: 'From the blog rule', noindex: true },
+    })
+    const after = await cast.member.rpc.bulkPages.list({
+      ...acme,
+      filter: { missing: 'description' },
+    })
+    expect(after.items.map((item) => item.path)).toEqual(['/news'])
+    expect(after.total).toBe(1)
+    const hidden = await cast.member.rpc.bulkPages.list({ ...acme, filter: { noindex: true } })
+    expect(hidden.items.map((item) => item.path)).toEqual(['/blog/a'])
+    expect(hidden.total).toBe(1)
+    const shown = await cast.member.rpc.bulkPages.list({ ...acme, filter: { noindex: false } })
+    expect(shown.items.map((item) => item.path)).toEqual(['/news', '/p/001'])
+  })
 })

@@ -206,4 +206,70 @@ describe('transfer procedures', () => {
     })
     expect(response.status).toBe(413)
   })
+
+  it('imports a file as one applied change set for every member; a bad row refuses the whole file; strangers and other organizations get NOT_FOUND', async () => {
+    const cast = await castWithPages()
+    const titles = ['Plans by member', 'Plans by admin', 'Plans by owner']
+    for (const [index, visitor] of [cast.member, cast.admin, cast.owner].entries()) {
+      for (const target of foreign) {
+        expect(
+          await rpcError(
+            visitor.rpc.transfer.import({
+              ...target,
+              format: 'csv',
+              content: 'path,title\n/x,y\n',
+            }),
+          ),
+        ).toBe('NOT_FOUND')
+      }
+      const bad = await visitor.rpc.transfer
+        .import({
+          ...acme,
+          format: 'csv',
+          content: `path,title,canonical\n/pricing,${titles[index]},https://acme.com/pricing\n/about,About,not a url\n`,
+        })
+        .catch((error: unknown) => error as { code: string; message: string; data: unknown })
+      expect(bad).toMatchObject({
+        code: 'BAD_REQUEST',
+        data: { errorCount: 1, errors: [{ line: 3, column: 'canonical' }] },
+      })
+      expect((bad as { message: string }).message).toMatch(
+        /^Nothing was imported: one row needs fixing first \(line 3, canonical: /,
+      )
+      const untouched = await visitor.rpc.pages.get({ ...acme, pagePath: '/pricing' })
+      expect(untouched.revision?.metadata.title).toBe(index === 0 ? '=Pricing' : titles[index - 1])
+
+      const done = await visitor.rpc.transfer.import({
+        ...acme,
+        format: 'csv',
+        content: `path,title\n/pricing,${titles[index]}\n/new-${index},Fresh\n`,
+        createMissing: true,
+        note: 'Spring titles',
+      })
+      expect(done).toMatchObject({ applied: 1, created: 1, conflicts: [], errorCount: 0 })
+      const page = await visitor.rpc.pages.get({ ...acme, pagePath: '/pricing' })
+      expect(page.revision).toMatchObject({
+        metadata: { title: titles[index] },
+        source: 'import',
+        changeSet: { id: done.changeSetId, note: 'Spring titles' },
+      })
+      const created = await visitor.rpc.pages.get({ ...acme, pagePath: `/new-${index}` })
+      expect(created.revision?.metadata).toEqual({ title: 'Fresh' })
+      // The same file again changes nothing and writes no change set.
+      const again = await visitor.rpc.transfer.import({
+        ...acme,
+        format: 'csv',
+        content: `path,title\n/pricing,${titles[index]}\n`,
+      })
+      expect(again).toMatchObject({ changeSetId: null, applied: 0, unchanged: 1 })
+    }
+    expect(
+      await rpcError(cast.stranger.rpc.transfer.import({ ...acme, format: 'csv', content })),
+    ).toBe('NOT_FOUND')
+    expect(
+      await rpcError(
+        new Visitor(server.current.origin).rpc.transfer.import({ ...acme, format: 'csv', content }),
+      ),
+    ).toBe('UNAUTHORIZED')
+  })
 })

@@ -1,5 +1,8 @@
 import type { Metadata } from '@headmark/metadata'
+import { ORPCError } from '@orpc/server'
 import { z } from 'zod'
+import { applyChangeSet, createChangeSet, NOTE_MAX_LENGTH } from '../domain/change-sets.ts'
+import type { Database } from '../db/client.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, requireSite } from '../rpc/site-guard.ts'
 import { pageSiteRef } from '../shared/pages.ts'
@@ -36,6 +39,45 @@ export const importPreviewOutput = z.object({
   unknownPaths: z.array(z.string()),
 })
 export type ImportPreview = z.infer<typeof importPreviewOutput>
+
+/** What an import reads: the file as text (about 1 MiB at most: the server's body limit). */
+const importInput = z.object({
+  ...pageSiteRef,
+  format: z.enum(['csv', 'json']),
+  content: z
+    .string()
+    .max(
+      MAX_PREVIEW_CHARACTERS,
+      `Import files of at most ${MAX_PREVIEW_CHARACTERS.toLocaleString('en')} characters here; split a larger file.`,
+    ),
+  mapping: z.record(z.string().max(1024), z.string().max(256).nullable()).optional(),
+  createMissing: z.boolean().default(false),
+})
+
+function planOf(db: Database, siteId: string, input: z.infer<typeof importInput>) {
+  return planImport(db, {
+    siteId,
+    format: input.format,
+    body: input.content,
+    createMissing: input.createMissing,
+    ...(input.mapping ? { mapping: input.mapping } : {}),
+  })
+}
+
+function previewOf(plan: Awaited<ReturnType<typeof planImport>>): ImportPreview {
+  return {
+    rows: plan.rows,
+    unchanged: plan.unchanged,
+    changeCount: plan.changeCount,
+    changes: plan.changes,
+    errorCount: plan.errorCount,
+    errors: plan.errors,
+    toCreateCount: plan.toCreate.length,
+    toCreate: plan.toCreate.slice(0, MAX_LISTED_PATHS),
+    unknownPathCount: plan.unknownPaths.length,
+    unknownPaths: plan.unknownPaths.slice(0, MAX_LISTED_PATHS),
+  }
+}
 
 /** CSV and NDJSON round trips of a site's page metadata (the download is GET /api/export/…). */
 export const transferRouter = {
@@ -89,41 +131,67 @@ export const transferRouter = {
    * most about 1 MiB, the server's body limit).
    */
   importPreview: organizationProcedure()
-    .input(
-      z.object({
-        ...pageSiteRef,
-        format: z.enum(['csv', 'json']),
-        content: z
-          .string()
-          .max(
-            MAX_PREVIEW_CHARACTERS,
-            `Preview files of at most ${MAX_PREVIEW_CHARACTERS.toLocaleString('en')} characters; split a larger file.`,
-          ),
-        mapping: z.record(z.string().max(1024), z.string().max(256).nullable()).optional(),
-        createMissing: z.boolean().default(false),
-      }),
-    )
+    .input(importInput)
     .output(importPreviewOutput)
     .handler(async ({ context, input }) => {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
-      const plan = await planImport(context.db, {
+      return previewOf(await planOf(context.db, siteRow.id, input))
+    }),
+
+  /**
+   * Imports a file: the same plan as `importPreview`, then — only when no row is bad — one change
+   * set (source `import`, with `note`) applied in one transaction. A bad row refuses the whole
+   * file (BAD_REQUEST with every error in `data.errors`, nothing written). Pages saved between
+   * the plan and the apply are conflicts, left alone and listed.
+   */
+  import: organizationProcedure()
+    .input(
+      importInput.extend({
+        note: z.string().trim().max(NOTE_MAX_LENGTH).optional(),
+      }),
+    )
+    .output(
+      importPreviewOutput.extend({
+        changeSetId: z.string().nullable(),
+        applied: z.number().int(),
+        created: z.number().int(),
+        conflicts: z.array(
+          z.object({ path: z.string(), currentRevisionId: z.string().nullable() }),
+        ),
+      }),
+    )
+    .handler(async ({ context, input }) => {
+      const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const plan = await planOf(context.db, siteRow.id, input)
+      const preview = previewOf(plan)
+      if (plan.errorCount > 0) {
+        const [first] = plan.errors
+        throw new ORPCError('BAD_REQUEST', {
+          message: `Nothing was imported: ${plan.errorCount === 1 ? 'one row needs' : `${plan.errorCount.toLocaleString('en')} rows need`} fixing first${first ? ` (line ${first.line}${first.column ? `, ${first.column}` : ''}: ${first.message})` : ''}.`,
+          data: { errors: preview.errors, errorCount: plan.errorCount },
+        })
+      }
+      if (plan.edits.length === 0) {
+        return { ...preview, changeSetId: null, applied: 0, created: 0, conflicts: [] }
+      }
+      const { id } = await createChangeSet(context.db, {
         siteId: siteRow.id,
-        format: input.format,
-        body: input.content,
-        createMissing: input.createMissing,
-        ...(input.mapping ? { mapping: input.mapping } : {}),
+        authorId: context.user.id,
+        note: input.note || null,
+        source: 'import',
+        edits: plan.edits,
+      })
+      const result = await applyChangeSet(context.db, context.events, {
+        siteId: siteRow.id,
+        changeSetId: id,
+        authorId: context.user.id,
       })
       return {
-        rows: plan.rows,
-        unchanged: plan.unchanged,
-        changeCount: plan.changeCount,
-        changes: plan.changes,
-        errorCount: plan.errorCount,
-        errors: plan.errors,
-        toCreateCount: plan.toCreate.length,
-        toCreate: plan.toCreate.slice(0, MAX_LISTED_PATHS),
-        unknownPathCount: plan.unknownPaths.length,
-        unknownPaths: plan.unknownPaths.slice(0, MAX_LISTED_PATHS),
+        ...preview,
+        changeSetId: id,
+        applied: result.applied,
+        created: result.created,
+        conflicts: result.conflicts,
       }
     }),
 }
