@@ -16,6 +16,33 @@ export function verificationEmail({ name, url }: { name: string; url: string }):
   })
 }
 
+/** Sent to a new address given on the account screen: the address changes once it is confirmed. */
+export function changeEmailEmail({ name, url }: { name: string; url: string }): Email {
+  return compose({
+    subject: 'Confirm your new e-mail address for Headmark',
+    greeting: `Hello ${name},`,
+    lines: [
+      'You asked to use this address for your Headmark account. Your account keeps its current address until you confirm this one:',
+    ],
+    action: { label: 'Confirm the new address', url },
+    footer: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  })
+}
+
+/** The e-mail sent when someone asks to reset a forgotten password. */
+export function resetPasswordEmail({ name, url }: { name: string; url: string }): Email {
+  return compose({
+    subject: 'Reset your Headmark password',
+    greeting: `Hello ${name},`,
+    lines: [
+      'Use this link to choose a new password for your Headmark account. It works once and expires in 1 hour. Choosing a new password signs you out everywhere else.',
+    ],
+    action: { label: 'Choose a new password', url },
+    footer:
+      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+  })
+}
+
 /** The e-mail sent when someone asks for a sign-in link. */
 export function magicLinkEmail({ url }: { url: string }): Email {
   return compose({
