@@ -1,8 +1,23 @@
-import { adminClient, magicLinkClient, organizationClient } from 'better-auth/client/plugins'
+import { passkeyClient } from '@better-auth/passkey/client'
+import {
+  adminClient,
+  magicLinkClient,
+  organizationClient,
+  twoFactorClient,
+} from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
 
-/** better-auth's browser client, mounted at /api/auth on the same origin. */
+/**
+ * better-auth's browser client, mounted at /api/auth on the same origin. The sign-in form handles
+ * the two-factor step itself (it reads `twoFactorRedirect` from the answer): no redirect here.
+ */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [magicLinkClient(), organizationClient(), adminClient()],
+  plugins: [
+    magicLinkClient(),
+    organizationClient(),
+    adminClient(),
+    twoFactorClient(),
+    passkeyClient(),
+  ],
 })
