@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeDevice } from './device.ts'
+import { describeAddress, describeDevice } from './device.ts'
 
 describe('describeDevice', () => {
   it('names the browser and the system of common user agents', () => {
@@ -28,5 +28,16 @@ describe('describeDevice', () => {
     expect(describeDevice('')).toBe('Unknown device')
     expect(describeDevice('x'.repeat(10_000))).toBe('Unknown device')
     expect(describeDevice('curl/8.5.0')).toBe('curl')
+  })
+})
+
+describe('describeAddress', () => {
+  it('keeps IPv4 and shortens the IPv6 networks better-auth stores', () => {
+    expect(describeAddress('203.0.113.7')).toBe('203.0.113.7')
+    expect(describeAddress('2001:0db8:0001:0002:0000:0000:0000:0000')).toBe('2001:db8:1:2::/64')
+    expect(describeAddress('0000:0000:0000:0000:0000:0000:0000:0000')).toBe('::/64')
+    expect(describeAddress('2001:0db8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1')
+    expect(describeAddress(null)).toBe('Unknown')
+    expect(describeAddress('not:an:address')).toBe('not:an:address')
   })
 })

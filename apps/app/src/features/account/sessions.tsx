@@ -5,7 +5,7 @@ import { actionsColumn, RowAction, rowHeaderColumn } from '~/components/row-acti
 import { dialogCall } from '~/features/auth/auth-call.ts'
 import { authClient } from '~/lib/auth-client.ts'
 import { Time } from '~/lib/dates.tsx'
-import { describeDevice } from './device.ts'
+import { describeAddress, describeDevice } from './device.ts'
 import {
   type AccountOverview,
   type AccountSession,
@@ -34,7 +34,7 @@ export function SessionSettings({ account }: { account: AccountOverview }) {
           {
             id: 'address',
             header: 'Address',
-            cell: (session) => <code>{session.ipAddress || 'Unknown'}</code>,
+            cell: (session) => <code>{describeAddress(session.ipAddress)}</code>,
           },
           {
             id: 'seen',
@@ -73,7 +73,9 @@ function EndSession({ session }: { session: AccountSession }) {
   const device = describeDevice(session.userAgent)
   return (
     <DangerConfirm
-      trigger={<RowAction label="Sign out" of={`${device}, ${session.ipAddress ?? ''}`} />}
+      trigger={
+        <RowAction label="Sign out" of={`${device}, ${describeAddress(session.ipAddress)}`} />
+      }
       title={`Sign out ${device}?`}
       description="That device’s next request finds it signed out."
       confirmLabel="Sign out session"
