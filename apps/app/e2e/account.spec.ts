@@ -160,6 +160,8 @@ test('sessions: another device is listed, and ending it signs it out', async ({
   const firefox = sessions.getByRole('row', { name: /Firefox on Linux/ })
   // localhost: 127.0.0.1, or ::1, which better-auth keeps as its /64 network.
   await expect(firefox).toContainText(/127\.0\.0\.1|::\/64/)
+  await expect(sessions.getByRole('row', { name: /This device/ })).toContainText('Chrome on Linux')
+  await shoot(page, 'account')
   await firefox.getByRole('button', { name: /Sign out/ }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out session' }).click()
   await expect(page.getByText('Firefox on Linux is signed out.')).toBeVisible()
@@ -170,7 +172,6 @@ test('sessions: another device is listed, and ending it signs it out', async ({
   await phone.reload()
   await expect(phone).toHaveURL(/\/get-started/)
   expect(await signedInAs(page)).toBe(email)
-  await shoot(page, 'account')
 })
 
 test('two-factor: set up with the app’s code; sign in with a code, then a recovery code', async ({

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { hostileTexts } from '../test/corpus.ts'
 import { organizationCast } from '../test/organization.ts'
 import { useTestServer } from '../test/server.ts'
 import { secretOf, totpCode } from '../test/totp.ts'
@@ -304,7 +305,7 @@ describe('two-factor sign-in', () => {
       200,
     )
     expect((await signedInAgain('ada@example.com')).signedIn).toBe(true)
-  })
+  }, 180_000)
 })
 
 describe('passkeys', () => {
@@ -339,4 +340,27 @@ describe('passkeys', () => {
     expect(forged.status).toBeLessThan(500)
     expect(anonymous.signedIn).toBe(false)
   })
+})
+
+describe('hostile input', () => {
+  it('never makes a 500 on the account endpoints; the address and password stay', async () => {
+    const ada = await signedUpVisitor(server.current, { name: 'Ada', email: 'ada@example.com' })
+    const anonymous = new Visitor(server.current.origin)
+    for (const text of hostileTexts()) {
+      const label = JSON.stringify(text).slice(0, 40)
+      const answers = await Promise.all([
+        ada.post('/api/auth/update-user', { name: text }),
+        ada.post('/api/auth/update-user', { image: text }),
+        ada.post('/api/auth/change-email', { newEmail: text }),
+        ada.post('/api/auth/two-factor/verify-totp', { code: text }),
+        anonymous.post('/api/auth/request-password-reset', { email: text }),
+        anonymous.post('/api/auth/reset-password', { token: text, newPassword: 'a new password' }),
+        anonymous.post('/api/auth/two-factor/verify-backup-code', { code: text }),
+      ])
+      for (const answer of answers) expect(answer.status, label).toBeLessThan(500)
+    }
+    const { user: after } = await ada.rpc.auth.getSession()
+    expect(after?.email).toBe('ada@example.com')
+    expect((await signedInAgain('ada@example.com')).signedIn).toBe(true)
+  }, 180_000)
 })

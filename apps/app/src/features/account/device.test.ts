@@ -21,6 +21,11 @@ describe('describeDevice', () => {
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
       ),
     ).toBe('Edge on Windows')
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on Linux')
   })
 
   it('says so when it does not know', () => {
