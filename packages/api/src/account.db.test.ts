@@ -66,10 +66,10 @@ describe('profile', () => {
     expect((await ada.rpc.auth.getSession()).user?.email).toBe('ada@example.com')
     const [mail] = (await server.current.headmark.mailbox?.list({ to: 'ada@new.example' })) ?? []
     expect(mail?.subject).toBe('Confirm your new e-mail address for Headmark')
-    // Someone else opening the link does not get Ada's session; the address changes all the same.
-    await new Visitor(server.current.origin).fetch(
-      await latestLink(server.current, 'ada@new.example'),
-    )
+    // Opened in another browser, the link changes the address but signs nobody in there.
+    const opener = new Visitor(server.current.origin)
+    await opener.fetch(await latestLink(server.current, 'ada@new.example'))
+    expect(opener.signedIn).toBe(false)
     expect((await ada.rpc.auth.getSession()).user?.email).toBe('ada@new.example')
     expect((await signedInAgain('ada@new.example')).signedIn).toBe(true)
     const old = await new Visitor(server.current.origin).signIn({
@@ -296,6 +296,16 @@ describe('two-factor sign-in', () => {
     })
     expect(twice.status).toBe(401)
     expect((await reused.rpc.auth.getSession()).user).toBeUndefined()
+
+    // A magic link would skip the second step: the address gets a pointer to the sign-in instead.
+    const link = await new Visitor(server.current.origin).post('/api/auth/sign-in/magic-link', {
+      email: 'ada@example.com',
+    })
+    expect(link.status).toBe(200)
+    const [mail] =
+      (await server.current.headmark.mailbox?.list({ to: 'ada@example.com', limit: 1 })) ?? []
+    expect(mail?.subject).toBe('Sign in to Headmark with your password and code')
+    expect(mail?.text).not.toContain('magic-link')
 
     // Turning it off takes the password; then the password alone signs in again.
     expect((await ada.post('/api/auth/two-factor/disable', { password: 'nope nope' })).status).toBe(

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { eq } from 'drizzle-orm'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import { magicLink } from 'better-auth/plugins/magic-link'
@@ -10,13 +11,14 @@ import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from
 import type { Database } from './db/client.ts'
 import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { requireOrganizationReference, stripeProvider } from './billing/stripe.ts'
-import { authSchema, subscription } from './db/schema.ts'
+import { authSchema, subscription, user } from './db/schema.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
 import {
   changeEmailEmail,
   invitationEmail,
   magicLinkEmail,
   resetPasswordEmail,
+  twoFactorSignInEmail,
   verificationEmail,
 } from './emails.ts'
 import type { ServerEnv } from './env.ts'
@@ -400,6 +402,21 @@ export function createAuth({
       magicLink({
         async sendMagicLink({ email, url }) {
           await emailLimit(email)
+          // A link would sign in around the second factor: an account that has one is told how
+          // to sign in instead. The answer to the request is the same either way.
+          const [person] = await db
+            .select({ twoFactorEnabled: user.twoFactorEnabled })
+            .from(user)
+            .where(eq(user.email, email.toLowerCase()))
+          if (person?.twoFactorEnabled) {
+            await mailer.send({
+              to: email,
+              ...twoFactorSignInEmail({
+                signInUrl: new URL('/get-started?mode=sign-in', env.BETTER_AUTH_URL).href,
+              }),
+            })
+            return
+          }
           await mailer.send({ to: email, ...magicLinkEmail({ url }) })
         },
       }),

@@ -29,6 +29,19 @@ export function changeEmailEmail({ name, url }: { name: string; url: string }): 
   })
 }
 
+/** Sent instead of a sign-in link to an account with two-factor sign-in: links would skip it. */
+export function twoFactorSignInEmail({ signInUrl }: { signInUrl: string }): Email {
+  return compose({
+    subject: 'Sign in to Headmark with your password and code',
+    greeting: 'Hello,',
+    lines: [
+      'Someone asked for a sign-in link for this address. Your account uses two-factor sign-in, so Headmark does not send sign-in links: sign in with your password and a code from your authenticator app (or a recovery code), or with a passkey.',
+    ],
+    action: { label: 'Sign in to Headmark', url: signInUrl },
+    footer: 'If you did not ask to sign in, ignore this e-mail.',
+  })
+}
+
 /** The e-mail sent when someone asks to reset a forgotten password. */
 export function resetPasswordEmail({ name, url }: { name: string; url: string }): Email {
   return compose({
