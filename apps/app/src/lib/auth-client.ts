@@ -1,4 +1,3 @@
-import { passkeyClient } from '@better-auth/passkey/client'
 import {
   adminClient,
   magicLinkClient,
@@ -10,14 +9,10 @@ import { createAuthClient } from 'better-auth/react'
 /**
  * better-auth's browser client, mounted at /api/auth on the same origin. The sign-in form handles
  * the two-factor step itself (it reads `twoFactorRedirect` from the answer): no redirect here.
+ * Passkeys have a client of their own (`passkey-client.ts`): WebAuthn's browser library loads
+ * only where passkeys are used, not with sign-out, say.
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [
-    magicLinkClient(),
-    organizationClient(),
-    adminClient(),
-    twoFactorClient(),
-    passkeyClient(),
-  ],
+  plugins: [magicLinkClient(), organizationClient(), adminClient(), twoFactorClient()],
 })

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { authClient } from '~/lib/auth-client.ts'
+import { passkeyAuthClient } from '~/lib/passkey-client.ts'
 import { EmailField, PasswordField, SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { AuthError, authCall } from './auth-call.ts'
@@ -136,7 +137,7 @@ function TwoFactorStep({
 function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const signIn = useMutation({
     mutationFn: async () => {
-      const result = await authClient.signIn.passkey()
+      const result = await passkeyAuthClient.signIn.passkey()
       if (result?.error) {
         const { code, message, status } = result.error as {
           code?: string
