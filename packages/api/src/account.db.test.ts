@@ -220,6 +220,13 @@ describe('deleting an account', () => {
     const wrong = await admin.post('/api/auth/delete-user', { password: 'not the password' })
     expect(wrong.status).toBe(400)
     expect((await admin.rpc.auth.getSession()).user).toBeDefined()
+    // Without the password, even from a fresh session: refused.
+    const bare = await admin.post('/api/auth/delete-user', {})
+    expect(bare.status).toBe(400)
+    expect((await json<{ message: string }>(bare)).message).toBe(
+      'Enter your password to delete your account.',
+    )
+    expect((await admin.rpc.auth.getSession()).user).toBeDefined()
     const anonymous = await new Visitor(server.current.origin).post('/api/auth/delete-user', {})
     expect(anonymous.status).toBe(401)
     const left = await admin.post('/api/auth/delete-user', { password: PASSWORD })

@@ -336,6 +336,18 @@ export function createAuth({
             )
           }
         }
+        // better-auth deletes an account without its password when the session is less than a
+        // day old: one left open on a shared computer would be enough. An account with a password
+        // gives it.
+        if (ctx.path === '/delete-user' && typeof body.password !== 'string') {
+          const session = await getSessionFromCtx(ctx)
+          const accounts = session
+            ? await ctx.context.internalAdapter.findAccounts(session.user.id)
+            : []
+          if (accounts.some((account) => account.providerId === 'credential' && account.password)) {
+            throw badRequest('Enter your password to delete your account.')
+          }
+        }
         if (PASSWORD_CHECKS.has(ctx.path) && rateLimit && typeof body.password === 'string') {
           await countPasswordCheck(ctx)
         }
