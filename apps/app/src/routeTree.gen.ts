@@ -20,10 +20,13 @@ import { Route as marketingTermsRouteImport } from './routes/(marketing)/terms'
 import { Route as AuthenticatedAppRouteRouteImport } from './routes/_authenticated/app/route'
 import { Route as AuthenticatedSignOutRouteImport } from './routes/_authenticated/sign-out'
 import { Route as UnauthenticatedIndexRouteImport } from './routes/_unauthenticated/index'
+import { Route as UnauthenticatedForgotPasswordRouteImport } from './routes/_unauthenticated/forgot-password'
 import { Route as UnauthenticatedGetStartedRouteImport } from './routes/_unauthenticated/get-started'
+import { Route as UnauthenticatedResetPasswordRouteImport } from './routes/_unauthenticated/reset-password'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
+import { Route as AuthenticatedAppAccountRouteImport } from './routes/_authenticated/app/account'
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
@@ -118,10 +121,22 @@ const UnauthenticatedIndexRoute = UnauthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => UnauthenticatedRoute,
 } as any)
+const UnauthenticatedForgotPasswordRoute =
+  UnauthenticatedForgotPasswordRouteImport.update({
+    id: '/forgot-password',
+    path: '/forgot-password',
+    getParentRoute: () => UnauthenticatedRoute,
+  } as any)
 const UnauthenticatedGetStartedRoute =
   UnauthenticatedGetStartedRouteImport.update({
     id: '/get-started',
     path: '/get-started',
+    getParentRoute: () => UnauthenticatedRoute,
+  } as any)
+const UnauthenticatedResetPasswordRoute =
+  UnauthenticatedResetPasswordRouteImport.update({
+    id: '/reset-password',
+    path: '/reset-password',
     getParentRoute: () => UnauthenticatedRoute,
   } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
@@ -137,6 +152,11 @@ const DocsApiRoute = DocsApiRouteImport.update({
 const AuthenticatedAppIndexRoute = AuthenticatedAppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthenticatedAppRouteRoute,
+} as any)
+const AuthenticatedAppAccountRoute = AuthenticatedAppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AuthenticatedAppRouteRoute,
 } as any)
 const AuthenticatedAppAdminRoute = AuthenticatedAppAdminRouteImport.update({
@@ -465,10 +485,13 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof marketingPrivacyRoute
   '/terms': typeof marketingTermsRoute
   '/sign-out': typeof AuthenticatedSignOutRoute
+  '/forgot-password': typeof UnauthenticatedForgotPasswordRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
+  '/reset-password': typeof UnauthenticatedResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -519,9 +542,12 @@ export interface FileRoutesByTo {
   '/privacy': typeof marketingPrivacyRoute
   '/terms': typeof marketingTermsRoute
   '/sign-out': typeof AuthenticatedSignOutRoute
+  '/forgot-password': typeof UnauthenticatedForgotPasswordRoute
   '/get-started': typeof UnauthenticatedGetStartedRoute
+  '/reset-password': typeof UnauthenticatedResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
+  '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -566,11 +592,14 @@ export interface FileRoutesById {
   '/(marketing)/privacy': typeof marketingPrivacyRoute
   '/(marketing)/terms': typeof marketingTermsRoute
   '/_authenticated/sign-out': typeof AuthenticatedSignOutRoute
+  '/_unauthenticated/forgot-password': typeof UnauthenticatedForgotPasswordRoute
   '/_unauthenticated/get-started': typeof UnauthenticatedGetStartedRoute
+  '/_unauthenticated/reset-password': typeof UnauthenticatedResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
   '/_unauthenticated/': typeof UnauthenticatedIndexRoute
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  '/_authenticated/app/account': typeof AuthenticatedAppAccountRoute
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -624,10 +653,13 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/sign-out'
+    | '/forgot-password'
     | '/get-started'
+    | '/reset-password'
     | '/dev/mailbox'
     | '/docs/api'
     | '/app/organizations'
+    | '/app/account'
     | '/app/admin'
     | '/api/auth/$'
     | '/api/export/$'
@@ -678,9 +710,12 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/sign-out'
+    | '/forgot-password'
     | '/get-started'
+    | '/reset-password'
     | '/dev/mailbox'
     | '/docs/api'
+    | '/app/account'
     | '/app/admin'
     | '/api/auth/$'
     | '/api/export/$'
@@ -724,11 +759,14 @@ export interface FileRouteTypes {
     | '/(marketing)/privacy'
     | '/(marketing)/terms'
     | '/_authenticated/sign-out'
+    | '/_unauthenticated/forgot-password'
     | '/_unauthenticated/get-started'
+    | '/_unauthenticated/reset-password'
     | '/dev/mailbox'
     | '/docs/api'
     | '/_unauthenticated/'
     | '/_authenticated/app/organizations'
+    | '/_authenticated/app/account'
     | '/_authenticated/app/admin'
     | '/api/auth/$'
     | '/api/export/$'
@@ -866,11 +904,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnauthenticatedIndexRouteImport
       parentRoute: typeof UnauthenticatedRoute
     }
+    '/_unauthenticated/forgot-password': {
+      id: '/_unauthenticated/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof UnauthenticatedForgotPasswordRouteImport
+      parentRoute: typeof UnauthenticatedRoute
+    }
     '/_unauthenticated/get-started': {
       id: '/_unauthenticated/get-started'
       path: '/get-started'
       fullPath: '/get-started'
       preLoaderRoute: typeof UnauthenticatedGetStartedRouteImport
+      parentRoute: typeof UnauthenticatedRoute
+    }
+    '/_unauthenticated/reset-password': {
+      id: '/_unauthenticated/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof UnauthenticatedResetPasswordRouteImport
       parentRoute: typeof UnauthenticatedRoute
     }
     '/dev/mailbox': {
@@ -892,6 +944,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AuthenticatedAppIndexRouteImport
+      parentRoute: typeof AuthenticatedAppRouteRoute
+    }
+    '/_authenticated/app/account': {
+      id: '/_authenticated/app/account'
+      path: '/account'
+      fullPath: '/app/account'
+      preLoaderRoute: typeof AuthenticatedAppAccountRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
     '/_authenticated/app/admin': {
@@ -1401,6 +1460,7 @@ const AuthenticatedAppOrganizationsRouteRouteWithChildren =
 
 interface AuthenticatedAppRouteRouteChildren {
   AuthenticatedAppOrganizationsRouteRoute: typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
+  AuthenticatedAppAccountRoute: typeof AuthenticatedAppAccountRoute
   AuthenticatedAppAdminRoute: typeof AuthenticatedAppAdminRoute
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute
   AuthenticatedAppInvitationsInvitationIdRoute: typeof AuthenticatedAppInvitationsInvitationIdRoute
@@ -1409,6 +1469,7 @@ interface AuthenticatedAppRouteRouteChildren {
 const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
   AuthenticatedAppOrganizationsRouteRoute:
     AuthenticatedAppOrganizationsRouteRouteWithChildren,
+  AuthenticatedAppAccountRoute: AuthenticatedAppAccountRoute,
   AuthenticatedAppAdminRoute: AuthenticatedAppAdminRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedAppInvitationsInvitationIdRoute:
@@ -1435,12 +1496,16 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 )
 
 interface UnauthenticatedRouteChildren {
+  UnauthenticatedForgotPasswordRoute: typeof UnauthenticatedForgotPasswordRoute
   UnauthenticatedGetStartedRoute: typeof UnauthenticatedGetStartedRoute
+  UnauthenticatedResetPasswordRoute: typeof UnauthenticatedResetPasswordRoute
   UnauthenticatedIndexRoute: typeof UnauthenticatedIndexRoute
 }
 
 const UnauthenticatedRouteChildren: UnauthenticatedRouteChildren = {
+  UnauthenticatedForgotPasswordRoute: UnauthenticatedForgotPasswordRoute,
   UnauthenticatedGetStartedRoute: UnauthenticatedGetStartedRoute,
+  UnauthenticatedResetPasswordRoute: UnauthenticatedResetPasswordRoute,
   UnauthenticatedIndexRoute: UnauthenticatedIndexRoute,
 }
 

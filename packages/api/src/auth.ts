@@ -1,16 +1,26 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { eq } from 'drizzle-orm'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
+import { twoFactor } from 'better-auth/plugins/two-factor'
+import { passkey } from '@better-auth/passkey'
 import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from './admin.ts'
 import type { Database } from './db/client.ts'
 import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { requireOrganizationReference, stripeProvider } from './billing/stripe.ts'
-import { authSchema, subscription } from './db/schema.ts'
+import { authSchema, subscription, user } from './db/schema.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
-import { invitationEmail, magicLinkEmail, verificationEmail } from './emails.ts'
+import {
+  changeEmailEmail,
+  invitationEmail,
+  magicLinkEmail,
+  resetPasswordEmail,
+  twoFactorSignInEmail,
+  verificationEmail,
+} from './emails.ts'
 import type { ServerEnv } from './env.ts'
 import {
   consumeLimit,
@@ -80,6 +90,38 @@ function tooMany(message: string): APIError {
 const failedSignInKey = (email: string) => `headmark:failed-sign-in:${email.toLowerCase()}`
 
 /**
+ * Endpoints of a signed-in person that check their password: a wrong one counts against the
+ * same per-account limit as a sign-in, so a stolen session can not be used to guess it.
+ */
+const PASSWORD_CHECKS = new Set([
+  '/change-password',
+  '/delete-user',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+])
+
+/**
+ * Per-address limits (better-auth's rate limiter, by client address) on the endpoints that
+ * anyone may call without a session, as tight as sign-in's: a password-reset request sends an
+ * e-mail, a reset or a second-factor code is a secret to guess, a passkey challenge is a row.
+ * better-auth already holds /sign-in/*, /change-password, /change-email to 3 in 10 seconds and
+ * its two-factor plugin every /two-factor/* path to 3 in 10 seconds.
+ */
+const ANONYMOUS_ENDPOINT_LIMITS = {
+  '/request-password-reset': { window: 60, max: 3 },
+  '/reset-password': { window: 60, max: 5 },
+  '/passkey/generate-authenticate-options': { window: 60, max: 10 },
+  '/passkey/verify-authentication': { window: 10, max: 3 },
+} as const
+
+/** The relying party of passkeys: BETTER_AUTH_URL's host name and origin. */
+export function passkeyRelyingParty(baseUrl: string): { rpID: string; origin: string } {
+  const url = new URL(baseUrl)
+  return { rpID: url.hostname, origin: url.origin }
+}
+
+/**
  * better-auth for Headmark, mounted at /api/auth: e-mail + password with required e-mail
  * verification, magic links, organizations with teams and the spec's roles, platform admin.
  *
@@ -107,6 +149,20 @@ export function createAuth({
       (wait) =>
         `Too many e-mails were sent to this address in the last hour. Use the last one, or try again in ${wait}.`,
     )
+
+  /** Counts a password check of the signed-in person against their account's sign-in limit. */
+  async function countPasswordCheck(ctx: Parameters<typeof getSessionFromCtx>[0]) {
+    const session = await getSessionFromCtx(ctx)
+    if (!session) return
+    const { allowed } = await consumeLimit(
+      db,
+      failedSignInKey(session.user.email),
+      limits.failedSignIns,
+    )
+    if (!allowed) {
+      throw tooMany('Too many wrong passwords for this account. Wait 15 minutes and try again.')
+    }
+  }
 
   return betterAuth({
     appName: 'Headmark',
@@ -161,6 +217,7 @@ export function createAuth({
       window: 60,
       max: 100,
       customRules: {
+        ...ANONYMOUS_ENDPOINT_LIMITS,
         '/sign-in/magic-link': { window: 60, max: 3 },
         '/organization/invite-member': { window: LONGEST_WINDOW_SECONDS, max: 100 },
       },
@@ -175,6 +232,17 @@ export function createAuth({
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       requireEmailVerification: true,
+      // "Forgot password?": a link by e-mail, good once for an hour; the new password ends every
+      // other session (whoever knew the old one is signed out).
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await emailLimit(user.email)
+        await mailer.send({
+          to: user.email,
+          ...resetPasswordEmail({ name: nameForEmail(user.name), url }),
+        })
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -183,11 +251,18 @@ export function createAuth({
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, url }) {
         await emailLimit(user.email)
-        await mailer.send({ to: user.email, ...verificationEmail({ name: user.name, url }) })
+        // A confirmed account asking for a link is changing its address (user.changeEmail):
+        // user.email is the new address, which the account takes only once the link is opened.
+        const email = user.emailVerified
+          ? changeEmailEmail({ name: nameForEmail(user.name), url })
+          : verificationEmail({ name: user.name, url })
+        await mailer.send({ to: user.email, ...email })
       },
       afterEmailVerification: (user) => promoteListedAdmin(db, env.adminEmails ?? [], user),
     },
     user: {
+      // A new address is confirmed by a link sent to it; the account keeps the old one until then.
+      changeEmail: { enabled: true },
       deleteUser: {
         enabled: true,
         // An organization whose only owner leaves can not be managed by anyone. The account's
@@ -261,6 +336,28 @@ export function createAuth({
             )
           }
         }
+        // better-auth deletes an account without its password when the session is less than a
+        // day old: one left open on a shared computer would be enough. An account with a password
+        // gives it.
+        if (ctx.path === '/delete-user' && typeof body.password !== 'string') {
+          const session = await getSessionFromCtx(ctx)
+          const accounts = session
+            ? await ctx.context.internalAdapter.findAccounts(session.user.id)
+            : []
+          if (accounts.some((account) => account.providerId === 'credential' && account.password)) {
+            throw badRequest('Enter your password to delete your account.')
+          }
+        }
+        if (PASSWORD_CHECKS.has(ctx.path) && rateLimit && typeof body.password === 'string') {
+          await countPasswordCheck(ctx)
+        }
+        if (
+          ctx.path === '/change-password' &&
+          rateLimit &&
+          typeof body.currentPassword === 'string'
+        ) {
+          await countPasswordCheck(ctx)
+        }
         if (ctx.path !== '/sign-up/email') return
         const email: unknown = ctx.body?.email
         if (typeof email !== 'string') return
@@ -274,13 +371,18 @@ export function createAuth({
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return
         const returned = ctx.context.returned
         const succeeded =
           typeof returned === 'object' &&
           returned !== null &&
           !(returned instanceof APIError) &&
           !(returned instanceof Response)
+        // The right password forgets the account's count, as a sign-in does.
+        if (PASSWORD_CHECKS.has(ctx.path) && rateLimit && succeeded) {
+          const email = ctx.context.session?.user.email
+          if (email) await resetLimit(db, failedSignInKey(email))
+        }
+        if (ctx.path !== '/sign-in/email') return
         // Password attempts per account are counted in `before`; the right one forgets them.
         const email: unknown = ctx.body?.email
         if (rateLimit && typeof email === 'string' && succeeded) {
@@ -295,9 +397,38 @@ export function createAuth({
       }),
     },
     plugins: [
+      // Sign-in with an authenticator app's codes (TOTP), recovery codes for a lost phone. The
+      // secret and the codes are stored encrypted with BETTER_AUTH_SECRET (better-auth's default
+      // for both). Wrong codes lock the account's second step for 15 minutes after 5, whoever
+      // sends them, as wrong passwords do.
+      twoFactor({
+        issuer: 'Headmark',
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: limits.failedSignIns.max,
+          durationSeconds: limits.failedSignIns.windowSeconds,
+        },
+      }),
+      // WebAuthn: registering needs a session; signing in needs none (a discoverable key).
+      passkey({ rpName: 'Headmark', ...passkeyRelyingParty(env.BETTER_AUTH_URL) }),
       magicLink({
         async sendMagicLink({ email, url }) {
           await emailLimit(email)
+          // A link would sign in around the second factor: an account that has one is told how
+          // to sign in instead. The answer to the request is the same either way.
+          const [person] = await db
+            .select({ twoFactorEnabled: user.twoFactorEnabled })
+            .from(user)
+            .where(eq(user.email, email.toLowerCase()))
+          if (person?.twoFactorEnabled) {
+            await mailer.send({
+              to: email,
+              ...twoFactorSignInEmail({
+                signInUrl: new URL('/get-started?mode=sign-in', env.BETTER_AUTH_URL).href,
+              }),
+            })
+            return
+          }
           await mailer.send({ to: email, ...magicLinkEmail({ url }) })
         },
       }),

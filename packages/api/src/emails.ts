@@ -16,6 +16,46 @@ export function verificationEmail({ name, url }: { name: string; url: string }):
   })
 }
 
+/** Sent to a new address given on the account screen: the address changes once it is confirmed. */
+export function changeEmailEmail({ name, url }: { name: string; url: string }): Email {
+  return compose({
+    subject: 'Confirm your new e-mail address for Headmark',
+    greeting: `Hello ${name},`,
+    lines: [
+      'You asked to use this address for your Headmark account. Your account keeps its current address until you confirm this one:',
+    ],
+    action: { label: 'Confirm the new address', url },
+    footer: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  })
+}
+
+/** Sent instead of a sign-in link to an account with two-factor sign-in: links would skip it. */
+export function twoFactorSignInEmail({ signInUrl }: { signInUrl: string }): Email {
+  return compose({
+    subject: 'Sign in to Headmark with your password and code',
+    greeting: 'Hello,',
+    lines: [
+      'Someone asked for a sign-in link for this address. Your account uses two-factor sign-in, so Headmark does not send sign-in links: sign in with your password and a code from your authenticator app (or a recovery code), or with a passkey.',
+    ],
+    action: { label: 'Sign in to Headmark', url: signInUrl },
+    footer: 'If you did not ask to sign in, ignore this e-mail.',
+  })
+}
+
+/** The e-mail sent when someone asks to reset a forgotten password. */
+export function resetPasswordEmail({ name, url }: { name: string; url: string }): Email {
+  return compose({
+    subject: 'Reset your Headmark password',
+    greeting: `Hello ${name},`,
+    lines: [
+      'Use this link to choose a new password for your Headmark account. It works once and expires in 1 hour. Choosing a new password signs you out everywhere else.',
+    ],
+    action: { label: 'Choose a new password', url },
+    footer:
+      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+  })
+}
+
 /** The e-mail sent when someone asks for a sign-in link. */
 export function magicLinkEmail({ url }: { url: string }): Email {
   return compose({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameProblem } from '../user-fields.ts'
+import { imageUrlProblem, nameProblem } from '../user-fields.ts'
 
 // The rules better-auth applies at /api/auth (its own checks and the hooks in auth.ts), as a
 // schema the app's forms check before sending. Where better-auth has a message of its own, the
@@ -47,4 +47,46 @@ export const AUTH_CODE_FIELDS = {
   INVALID_EMAIL: 'email',
   PASSWORD_TOO_SHORT: 'password',
   PASSWORD_TOO_LONG: 'password',
+  INVALID_PASSWORD: 'password',
 } as const
+
+/** `POST /api/auth/update-user`: the account screen's profile. */
+export const updateProfileInput = z.object({
+  name: personNameSchema,
+  image: z
+    .string()
+    .trim()
+    .superRefine((image, context) => {
+      const problem = imageUrlProblem(image, 'The avatar')
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
+})
+
+/** `POST /api/auth/change-email`: the new address gets a link; the account changes once it is opened. */
+export const changeEmailInput = z.object({ newEmail: emailSchema })
+
+/** `POST /api/auth/change-password` */
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.'),
+  newPassword: newPasswordSchema,
+})
+
+/** `POST /api/auth/request-password-reset`: "Forgot password?". */
+export const forgotPasswordInput = z.object({ email: emailSchema })
+
+/** `POST /api/auth/reset-password`, with the token from the e-mailed link. */
+export const resetPasswordInput = z.object({ newPassword: newPasswordSchema })
+
+/** A password asked again before a sensitive change (two-factor, deleting the account). */
+export const confirmPasswordInput = z.object({
+  password: z.string().min(1, 'Enter your password.'),
+})
+
+/** `POST /api/auth/two-factor/verify-totp` or `/verify-backup-code`: the second step. */
+export const twoFactorCodeInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter the code from your authenticator app, or a recovery code.')
+    .max(64, 'That is not a code: codes have 6 digits, recovery codes 11 characters.'),
+})

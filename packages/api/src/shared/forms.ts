@@ -3,11 +3,18 @@
 
 export {
   AUTH_CODE_FIELDS,
+  changeEmailInput,
+  changePasswordInput,
+  confirmPasswordInput,
+  forgotPasswordInput,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   magicLinkInput,
+  resetPasswordInput,
   signInInput,
   signUpInput,
+  twoFactorCodeInput,
+  updateProfileInput,
 } from './auth.ts'
 export { type ContactInput, contactInputSchema } from './contact.ts'
 export { createInvitationInput, roleSchema } from './members.ts'

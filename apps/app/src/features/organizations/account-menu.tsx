@@ -1,4 +1,4 @@
-import { UserMenu } from '@headmark/ui'
+import { DropdownMenuItem, UserMenu } from '@headmark/ui'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
 import { organizationsQuery } from './queries.ts'
@@ -7,7 +7,7 @@ import type { SessionUser } from '~/lib/session.ts'
 
 /**
  * The signed-in user's menu with the organization switcher: their organizations (the one whose
- * pages are open marked as current) and a way to create another.
+ * pages are open marked as current) and a way to create another; then their account.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { organizationSlug } = useParams({ strict: false })
@@ -23,6 +23,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         href: `/app/organizations/${encodeURIComponent(organization.slug)}`,
         current: organization.slug === organizationSlug,
       }))}
-    />
+    >
+      <DropdownMenuItem asChild>
+        {renderRouterLink({ href: '/app/account', children: 'Account' })}
+      </DropdownMenuItem>
+    </UserMenu>
   )
 }

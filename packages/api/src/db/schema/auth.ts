@@ -28,6 +28,8 @@ export const user = pgTable('user', {
   banExpires: timestamp('ban_expires', { withTimezone: true }),
   // stripe plugin: the Stripe customer of a user (Headmark bills organizations, see billing.ts)
   stripeCustomerId: text('stripe_customer_id'),
+  // two-factor plugin: sign-in asks for a code once the person has confirmed an authenticator
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
 })
 
 export const session = pgTable(
@@ -187,6 +189,54 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
+/**
+ * two-factor plugin: a person's authenticator secret and recovery codes, both encrypted by
+ * better-auth with BETTER_AUTH_SECRET (never stored readable), and its own count of wrong codes.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** False until the person has entered a first code from the authenticator. */
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('two_factor_user_id_idx').on(table.userId),
+    index('two_factor_secret_idx').on(table.secret),
+  ],
+)
+
+/** passkey plugin (@better-auth/passkey): a person's WebAuthn credentials, public keys only. */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (table) => [
+    index('passkey_user_id_idx').on(table.userId),
+    uniqueIndex('passkey_credential_id_idx').on(table.credentialID),
+  ],
+)
+
 /** The tables better-auth's drizzle adapter reads and writes, keyed by its model names. */
 export const authSchema = {
   user,
@@ -199,4 +249,6 @@ export const authSchema = {
   team,
   teamMember,
   rateLimit,
+  twoFactor,
+  passkey,
 }
