@@ -13,6 +13,8 @@ const steps = [
   ['ui: unit tests', ['run', 'test', '-w', '@headmark/ui', '--if-present']],
   ['storybook: stories in Chromium', ['run', 'test', '-w', '@headmark/storybook', '--if-present']],
   ['api: database + RPC tests', ['run', 'test', '-w', '@headmark/api', '--if-present']],
+  // The core's benchmarks at small sizes: they must run; their figures are judged on full runs.
+  ['api: benchmarks, smoke run', ['run', 'bench:smoke', '-w', '@headmark/api']],
   ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
   ['app: production build', ['run', 'build:e2e', '-w', '@headmark/app']],
   ['app: browser end-to-end', ['run', 'test:e2e', '-w', '@headmark/app', '--if-present']],
