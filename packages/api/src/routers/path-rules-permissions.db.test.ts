@@ -45,20 +45,20 @@ const cases: Record<string, Case> = {
       v.rpc.pathRules.get({ ...acme, ruleId: f.globexRule.id }),
     ],
   },
-  'pathRules.revisions': {
+  'pathRules.listRevisions': {
     adminsOnly: false,
-    own: (f, v) => v.rpc.pathRules.revisions({ ...acme, ruleId: f.acmeRule.id }),
+    own: (f, v) => v.rpc.pathRules.listRevisions({ ...acme, ruleId: f.acmeRule.id }),
     foreign: (f, v) => [
-      v.rpc.pathRules.revisions({ ...globex, ruleId: f.globexRule.id }),
-      v.rpc.pathRules.revisions({ ...acme, ruleId: f.globexRule.id }),
+      v.rpc.pathRules.listRevisions({ ...globex, ruleId: f.globexRule.id }),
+      v.rpc.pathRules.listRevisions({ ...acme, ruleId: f.globexRule.id }),
     ],
   },
-  'pathRules.matching': {
+  'pathRules.listMatching': {
     adminsOnly: false,
-    own: (_, v) => v.rpc.pathRules.matching({ ...acme, pagePath: '/blog/x' }),
+    own: (_, v) => v.rpc.pathRules.listMatching({ ...acme, pagePath: '/blog/x' }),
     foreign: (_, v) => [
-      v.rpc.pathRules.matching({ ...globex, pagePath: '/blog/x' }),
-      v.rpc.pathRules.matching({ ...crossed, pagePath: '/blog/x' }),
+      v.rpc.pathRules.listMatching({ ...globex, pagePath: '/blog/x' }),
+      v.rpc.pathRules.listMatching({ ...crossed, pagePath: '/blog/x' }),
     ],
   },
   'pathRules.create': {

@@ -119,12 +119,12 @@ describe('pathRules', () => {
     expect(page.served).toEqual({ description: 'A blog post', robots: { noarchive: true } })
     expect(
       (
-        await member.rpc.pathRules.matching({ ...acme, pagePath: 'https://acme.com/docs/x/y/' })
+        await member.rpc.pathRules.listMatching({ ...acme, pagePath: 'https://acme.com/docs/x/y/' })
       ).map((rule) => rule.pattern),
     ).toEqual(['/**', '/docs/**'])
 
     // History and restore.
-    const history = await member.rpc.pathRules.revisions({ ...acme, ruleId: posts.id })
+    const history = await member.rpc.pathRules.listRevisions({ ...acme, ruleId: posts.id })
     expect(history.items.map((revision) => [revision.number, revision.metadata])).toEqual([
       [2, { description: 'A blog post' }],
       [1, { description: 'A post' }],
@@ -135,7 +135,7 @@ describe('pathRules', () => {
       revisionId: history.items[1]?.id ?? '',
     })
     expect(restored).toMatchObject({ metadata: { description: 'A post' }, revisionCount: 3 })
-    const [latest] = (await member.rpc.pathRules.revisions({ ...acme, ruleId: posts.id })).items
+    const [latest] = (await member.rpc.pathRules.listRevisions({ ...acme, ruleId: posts.id })).items
     expect(latest).toMatchObject({
       number: 3,
       source: 'restore',

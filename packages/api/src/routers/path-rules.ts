@@ -450,7 +450,7 @@ export const pathRulesRouter = {
     }),
 
   /** A rule's history, newest first, 50 at a time; the cursor is the last number shown. */
-  revisions: organizationProcedure()
+  listRevisions: organizationProcedure()
     .route({ method: 'GET' })
     .input(pathRuleRef.extend({ cursor: z.string().max(32).optional() }))
     .output(z.object({ items: z.array(pathRuleRevisionSchema), nextCursor: z.string().nullable() }))
@@ -530,7 +530,7 @@ export const pathRulesRouter = {
     }),
 
   /** The rules that apply to a page path, least → most specific (the order they overlay in). */
-  matching: organizationProcedure()
+  listMatching: organizationProcedure()
     .route({ method: 'GET' })
     .input(
       z.object({

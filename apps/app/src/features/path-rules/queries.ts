@@ -19,7 +19,8 @@ export const pathRuleRevisionsQuery = (
   organizationSlug: string,
   siteHostname: string,
   ruleId: string,
-) => orpc.pathRules.revisions.queryOptions({ input: { organizationSlug, siteHostname, ruleId } })
+) =>
+  orpc.pathRules.listRevisions.queryOptions({ input: { organizationSlug, siteHostname, ruleId } })
 
 /**
  * After a rule changed: the rules themselves, and every page's served view (a rule changes what
