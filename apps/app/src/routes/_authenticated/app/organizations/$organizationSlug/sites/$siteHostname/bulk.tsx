@@ -33,9 +33,13 @@ const text = (value: unknown, max: number) =>
 
 export function validateBulkSearch(search: Record<string, unknown>): BulkSearch {
   const missing = typeof search.missing === 'string' ? search.missing : ''
+  // Field keys are checked by the table (the editor's field list stays out of the first load).
   const columns =
     typeof search.columns === 'string'
-      ? search.columns.split(',').filter((key) => isBulkFieldKey(key))
+      ? search.columns
+          .split(',')
+          .filter((key) => /^[A-Za-z.]{1,40}$/.test(key))
+          .slice(0, 40)
       : []
   const changedSince = text(search.changedSince, 10)
   const out: BulkSearch = {
