@@ -58,6 +58,12 @@ test('addresses of things that do not exist answer 404 with their not-found view
       heading: 'Webhook not found',
       title: /^Webhook not found — Headmark$/,
     },
+    // A change set the site does not have.
+    {
+      address: url(`/app/organizations/${slug}/sites/lost.example.com/changes/no-such-change-set`),
+      heading: 'Change set not found',
+      title: /^Change set not found — Headmark$/,
+    },
     // An invitation that does not exist.
     {
       address: url('/app/invitations/no-such-invitation'),

@@ -52,10 +52,14 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesNewRouteImpo
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
@@ -339,6 +343,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute =
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRouteImport.update(
+    {
+      id: '/bulk',
+      path: '/bulk',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport.update(
+    {
+      id: '/changes',
+      path: '/changes',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport.update(
     {
@@ -373,6 +395,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRout
       path: '/webhooks',
       getParentRoute: () =>
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport.update(
+    {
+      id: '/$changeSetId',
+      path: '/$changeSetId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute,
     } as any,
   )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute =
@@ -514,19 +554,23 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/changes/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -566,14 +610,17 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -622,19 +669,23 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -682,19 +733,23 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/billing/'
     | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/onboarding/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/changes'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
@@ -734,14 +789,17 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/onboarding'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/changes'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
@@ -789,19 +847,23 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/billing/'
     | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
@@ -1128,6 +1190,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
+      path: '/bulk'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes'
+      path: '/changes'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/changes'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
       path: '/edit'
@@ -1155,6 +1231,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+      path: '/$changeSetId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
@@ -1296,6 +1386,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChild
     AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren,
   )
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
@@ -1375,9 +1483,11 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRout
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
@@ -1385,12 +1495,16 @@ interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRou
 
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren =
   {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:

@@ -423,6 +423,42 @@ describe('BulkEditor selection, sorting and columns', () => {
   })
 })
 
+describe('BulkEditor field choices', () => {
+  it('offers only the Missing filters and operation fields it is given', async () => {
+    const user = userEvent.setup()
+    render(
+      <Harness
+        rows={generateBulkRows(3)}
+        missingFields={['title', 'description']}
+        operationFields={['title', 'description', 'noindex']}
+        onPreviewOperation={async () => ({ matchedPages: 3, changedPages: 3, sample: [] })}
+        onRunOperation={async () => []}
+      />,
+    )
+    const missing = screen.getByLabelText('Missing')
+    expect(
+      within(missing)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any field', 'Title', 'Description'])
+    await user.click(screen.getByRole('button', { name: 'Set field' }))
+    const dialog = screen.getByRole('dialog', { name: 'Set a field' })
+    const field = within(dialog).getByLabelText('Field')
+    expect(within(field).getAllByRole('option')).toHaveLength(3)
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'Find and replace' }))
+    const replace = within(screen.getByRole('dialog', { name: 'Find and replace' })).getByLabelText(
+      'Field',
+    )
+    // "All text fields", then the text fields among those given.
+    expect(
+      within(replace)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['all', 'title', 'description'])
+  })
+})
+
 describe('BulkEditor states', () => {
   it('offers to clear filters when nothing matches them', async () => {
     const user = userEvent.setup()

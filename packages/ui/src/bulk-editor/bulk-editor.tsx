@@ -61,6 +61,10 @@ export interface BulkEditorProps {
   onPreviewOperation?: (operation: BulkOperation, scope: BulkScope) => Promise<BulkPreview>
   /** Builds the operation's edits over every page in scope; they join the pending changes. */
   onRunOperation?: (operation: BulkOperation, scope: BulkScope) => Promise<BulkEditInput[]>
+  /** The fields the "Missing" filter offers (those the server can check); every field by default. */
+  missingFields?: readonly BulkFieldKey[]
+  /** The fields "Find and replace" and "Set field" offer; every field by default. */
+  operationFields?: readonly BulkFieldKey[]
   /** Names the grid. */
   label?: string
   /** Pixels per row; rows are one line high. */
@@ -156,6 +160,8 @@ export function BulkEditor({
   onApply,
   onPreviewOperation,
   onRunOperation,
+  missingFields,
+  operationFields,
   label = 'Pages and their metadata',
   rowHeight = 44,
   className,
@@ -321,7 +327,12 @@ export function BulkEditor({
 
   return (
     <div className={cx('hm-bulk-editor', className)} onKeyDown={onKeyDown}>
-      <BulkFilterBar filter={filter} onFilterChange={onFilterChange} authors={authors} />
+      <BulkFilterBar
+        filter={filter}
+        onFilterChange={onFilterChange}
+        authors={authors}
+        missingFields={missingFields}
+      />
       <div className="hm-bulk-editor__toolbar">
         <p className="hm-bulk-editor__count" role="status">
           {firstLoad ? 'Loading pages…' : errorText && loadedCount === 0 ? '' : countText}
@@ -449,6 +460,7 @@ export function BulkEditor({
           local={local}
           preview={preview}
           run={run}
+          fields={operationFields}
         />
       ) : null}
       <ReviewDialog

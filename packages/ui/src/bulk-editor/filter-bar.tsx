@@ -94,6 +94,8 @@ export interface BulkFilterBarProps {
   filter: BulkFilter
   onFilterChange: (filter: BulkFilter) => void
   authors: ReadonlyArray<{ id: string; name: string }>
+  /** The fields the "Missing" filter offers; every bulk field by default. */
+  missingFields?: readonly BulkFieldKey[]
 }
 
 const set = <Key extends keyof BulkFilter>(
@@ -108,7 +110,15 @@ const set = <Key extends keyof BulkFilter>(
 }
 
 /** The filters the server applies to the pages: text ones wait for typing to pause. */
-export function BulkFilterBar({ filter, onFilterChange, authors }: BulkFilterBarProps) {
+export function BulkFilterBar({
+  filter,
+  onFilterChange,
+  authors,
+  missingFields,
+}: BulkFilterBarProps) {
+  const missingChoices = missingFields
+    ? BULK_FIELDS.filter((field) => missingFields.includes(field.key))
+    : BULK_FIELDS
   const update = <Key extends keyof BulkFilter>(key: Key, value: BulkFilter[Key] | '') =>
     onFilterChange(set(filter, key, value))
   const changedId = useId()
@@ -131,7 +141,7 @@ export function BulkFilterBar({ filter, onFilterChange, authors }: BulkFilterBar
         value={filter.missing ?? ''}
         options={[
           { value: '', label: 'Any field' },
-          ...BULK_FIELDS.map((field) => ({ value: field.key, label: field.label })),
+          ...missingChoices.map((field) => ({ value: field.key, label: field.label })),
         ]}
         onChange={(value) => update('missing', value !== '' && isBulkFieldKey(value) ? value : '')}
       />

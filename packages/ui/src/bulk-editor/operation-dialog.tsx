@@ -29,6 +29,8 @@ export interface OperationDialogProps {
     scope: OperationScopeChoice,
   ) => Promise<BulkPreview> | BulkPreview
   run: (operation: BulkOperation, scope: OperationScopeChoice) => Promise<void>
+  /** The fields offered; every bulk field (text fields for replace) by default. */
+  fields?: readonly BulkFieldKey[]
 }
 
 const TEXT_FIELDS = BULK_FIELDS.filter((field) => field.kind === 'text' || field.kind === 'url')
@@ -51,8 +53,12 @@ export function OperationDialog({
   local,
   preview,
   run,
+  fields,
 }: OperationDialogProps) {
   const ids = useId()
+  const offered = (kind === 'replace' ? TEXT_FIELDS : BULK_FIELDS).filter(
+    (option) => !fields || fields.includes(option.key),
+  )
   const [field, setField] = useState<BulkFieldKey | 'all'>(kind === 'replace' ? 'all' : 'title')
   const [find, setFind] = useState('')
   const [replace, setReplace] = useState('')
@@ -202,7 +208,7 @@ export function OperationDialog({
               }}
             >
               {kind === 'replace' ? <option value="all">All text fields</option> : null}
-              {(kind === 'replace' ? TEXT_FIELDS : BULK_FIELDS).map((option) => (
+              {offered.map((option) => (
                 <option key={option.key} value={option.key}>
                   {option.label}
                 </option>

@@ -72,7 +72,17 @@ export function RevisionsPanel({
               <p className="muted small">
                 {revisionAuthorLabel(revision)} · <Time value={revision.createdAt} />
                 <br />
-                {revisionSourceLabel(revision)}
+                {revision.changeSet ? (
+                  <Link
+                    to="/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId"
+                    params={{ organizationSlug, siteHostname, changeSetId: revision.changeSet.id }}
+                    className="text-link"
+                  >
+                    {revisionSourceLabel(revision)}
+                  </Link>
+                ) : (
+                  revisionSourceLabel(revision)
+                )}
               </p>
             </li>
           ))}

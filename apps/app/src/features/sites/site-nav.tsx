@@ -18,6 +18,7 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
     },
     { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
     { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },
+    { label: 'Changes', to: '/app/organizations/$organizationSlug/sites/$siteHostname/changes' },
     ...(canManageSites
       ? [
           {

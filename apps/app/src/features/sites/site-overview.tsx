@@ -2,6 +2,7 @@ import { Button, Card, CardContent } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { DiscoveredPathsSection } from '~/features/discovered-paths/discovered-paths-section.tsx'
+import { PagesViewSwitch } from '~/features/bulk/view-switch.tsx'
 import { PageList } from '~/features/pages/page-list.tsx'
 import { siteQuery } from './queries.ts'
 import { SiteFacts } from './site-facts.tsx'
@@ -64,9 +65,12 @@ export function SiteOverview({
       />
       <div className="overview-grid">
         <section aria-labelledby="pages-heading" className="stack">
-          <h2 id="pages-heading">
-            Pages <span className="muted count">{site.pageCount.toLocaleString('en')}</span>
-          </h2>
+          <div className="section-heading">
+            <h2 id="pages-heading">
+              Pages <span className="muted count">{site.pageCount.toLocaleString('en')}</span>
+            </h2>
+            <PagesViewSwitch {...params} current="list" />
+          </div>
           <PageList
             organizationSlug={organizationSlug}
             siteHostname={siteHostname}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import bulkStyles from '~/features/bulk/bulk.css?url'
 import { pagesQuery } from '~/features/pages/queries.ts'
 import { loadSiteAccess } from '~/features/sites/access.tsx'
 import { SiteOverview } from '~/features/sites/site-overview.tsx'
@@ -16,6 +17,8 @@ export const Route = createFileRoute(
       pagesQuery(params.organizationSlug, params.siteHostname, deps.search),
     )
   },
+  // The "List | Table" switch of the pages' heading.
+  head: () => ({ links: [{ rel: 'stylesheet', href: bulkStyles }] }),
   component: SiteOverviewPage,
 })
 
