@@ -55,6 +55,7 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostname
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -366,6 +367,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRo
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport.update(
+    {
+      id: '/transfer',
+      path: '/transfer',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport.update(
     {
@@ -519,6 +529,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
@@ -567,6 +578,7 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
@@ -627,6 +639,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
@@ -687,6 +700,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
@@ -735,6 +749,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding'
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
@@ -794,6 +809,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
@@ -1149,6 +1165,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
+      path: '/transfer'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
       path: '/webhooks'
@@ -1379,6 +1402,7 @@ interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRou
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
 }
@@ -1393,6 +1417,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteCh
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute:

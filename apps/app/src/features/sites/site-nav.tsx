@@ -18,6 +18,10 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
     },
     { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
     { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },
+    {
+      label: 'Import & export',
+      to: '/app/organizations/$organizationSlug/sites/$siteHostname/transfer',
+    },
     ...(canManageSites
       ? [
           {
