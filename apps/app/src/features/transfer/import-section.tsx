@@ -301,28 +301,31 @@ export function ImportSection({
           </fieldset>
         ) : null}
 
-        <div className="transfer-actions">
-          <Button
-            variant={
-              checked && checked.errorCount === 0 && checked.changeCount > 0
-                ? 'secondary'
-                : 'primary'
-            }
-            disabled={!input || reading}
-            loading={preview.isPending}
-            onClick={check}
-          >
-            {checked || preview.isError ? 'Check file again' : 'Check file'}
-          </Button>
-          {checked &&
-          checked.errorCount === 0 &&
-          checked.changeCount + checked.toCreateCount > 0 &&
-          !importing.data ? (
-            <Button variant="primary" loading={importing.isPending} onClick={runImport}>
-              Import {plural(checked.changeCount, 'change')}
+        {importing.data ? (
+          <p className="muted">Choose another file to import more.</p>
+        ) : (
+          <div className="transfer-actions">
+            <Button
+              variant={
+                checked && checked.errorCount === 0 && checked.changeCount > 0
+                  ? 'secondary'
+                  : 'primary'
+              }
+              disabled={!input || reading}
+              loading={preview.isPending}
+              onClick={check}
+            >
+              {checked || preview.isError ? 'Check file again' : 'Check file'}
             </Button>
-          ) : null}
-        </div>
+            {checked &&
+            checked.errorCount === 0 &&
+            checked.changeCount + checked.toCreateCount > 0 ? (
+              <Button variant="primary" loading={importing.isPending} onClick={runImport}>
+                Import {plural(checked.changeCount, 'change')}
+              </Button>
+            ) : null}
+          </div>
+        )}
         {!file ? <p className="muted">Choose a file to check it.</p> : null}
 
         {preview.isError && !refusedRows(preview.error) ? (
@@ -484,7 +487,12 @@ function ErrorTable({
             ),
             rowHeader: true,
             align: 'end',
-            cell: (row) => row.line.toLocaleString('en'),
+            cell: (row) => (
+              <>
+                <span className="transfer-line-label">Line </span>
+                {row.line.toLocaleString('en')}
+              </>
+            ),
           },
           {
             id: 'column',
