@@ -190,6 +190,13 @@ test('a site’s pages go out as CSV, come back edited, are checked row by row a
   // A member of the organization imports too.
   const member = await addColleague(browser, page, slug, 'member', 'Mo Member')
   await openHydrated(member, transferUrl(slug, hostname))
+  // Every bad row is listed, and the list sorts by line either way.
+  await chooseFile(member, 'bad.csv', 'path,canonical\n/about,nope\n/pricing,nope either\n')
+  await member.getByRole('button', { name: 'Check file' }).click()
+  const rowsToFix = member.getByRole('table', { name: 'Rows to fix' }).getByRole('rowheader')
+  await expect(rowsToFix).toHaveText([/\b2$/, /\b3$/])
+  await member.getByRole('button', { name: /^Line, sorted/ }).click()
+  await expect(rowsToFix).toHaveText([/\b3$/, /\b2$/])
   await chooseFile(member, 'member.csv', 'path,title\n/about,About us\n')
   await member.getByRole('button', { name: 'Check file' }).click()
   await member.getByRole('button', { name: 'Import 1 change' }).click()
