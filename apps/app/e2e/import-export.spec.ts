@@ -190,6 +190,11 @@ test('a site’s pages go out as CSV, come back edited, are checked row by row a
   // A member of the organization imports too.
   const member = await addColleague(browser, page, slug, 'member', 'Mo Member')
   await openHydrated(member, transferUrl(slug, hostname))
+  // A file over the limit is refused before anything is sent, with what to do instead.
+  await chooseFile(member, 'huge.csv', `path,title\n/about,${'a'.repeat(1_000_000)}\n`)
+  await expect(member.getByText('This file is too large to import here')).toBeVisible()
+  await expect(member.getByText(/Split it into smaller files/)).toBeVisible()
+  await expect(member.getByRole('button', { name: 'Check file' })).toBeDisabled()
   // Every bad row is listed, and the list sorts by line either way.
   await chooseFile(member, 'bad.csv', 'path,canonical\n/about,nope\n/pricing,nope either\n')
   await member.getByRole('button', { name: 'Check file' }).click()
