@@ -57,6 +57,7 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostname
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
@@ -388,6 +389,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRo
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport.update(
+    {
+      id: '/transfer',
+      path: '/transfer',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport.update(
     {
@@ -561,6 +571,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
@@ -612,6 +623,7 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
@@ -676,6 +688,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
@@ -740,6 +753,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
@@ -791,6 +805,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
@@ -854,6 +869,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
@@ -1225,6 +1241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
+      path: '/transfer'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
       path: '/webhooks'
@@ -1489,6 +1512,7 @@ interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRou
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
 }
@@ -1507,6 +1531,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteCh
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute:

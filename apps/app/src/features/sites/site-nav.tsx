@@ -17,8 +17,12 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
       exact: true,
     },
     { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
-    { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },
     { label: 'Changes', to: '/app/organizations/$organizationSlug/sites/$siteHostname/changes' },
+    {
+      label: 'Import & export',
+      to: '/app/organizations/$organizationSlug/sites/$siteHostname/transfer',
+    },
+    { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },
     ...(canManageSites
       ? [
           {

@@ -1,0 +1,25 @@
+import { ExportSection } from './export-section.tsx'
+import { ImportSection } from './import-section.tsx'
+
+/** A site's Import & export screen: every page's metadata out as a file, and a file back in. */
+export function TransferScreen({
+  organizationSlug,
+  siteHostname,
+}: {
+  organizationSlug: string
+  siteHostname: string
+}) {
+  return (
+    <div className="stack-lg transfer-page">
+      <div>
+        <h1>Import &amp; export</h1>
+        <p className="lead">
+          Edit every page at once: download the site’s pages as a file, change it in a spreadsheet
+          or a script, then check and import it.
+        </p>
+      </div>
+      <ExportSection organizationSlug={organizationSlug} siteHostname={siteHostname} />
+      <ImportSection organizationSlug={organizationSlug} siteHostname={siteHostname} />
+    </div>
+  )
+}
