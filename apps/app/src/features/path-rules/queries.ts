@@ -5,7 +5,7 @@ import { orpc, type RpcClient } from '~/lib/orpc.ts'
 export type PathRuleRow = Awaited<ReturnType<RpcClient['pathRules']['list']>>['items'][number]
 export type PathRule = Awaited<ReturnType<RpcClient['pathRules']['get']>>
 export type PathRuleRevision = Awaited<
-  ReturnType<RpcClient['pathRules']['revisions']>
+  ReturnType<RpcClient['pathRules']['listRevisions']>
 >['items'][number]
 
 /** The named queries of path rules (mirrors packages/api/src/routers/path-rules.ts). */

@@ -15,6 +15,7 @@ import {
 } from '@headmark/ui'
 import { ORPCError } from '@orpc/client'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { type DragEvent, useId, useMemo, useRef, useState } from 'react'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
@@ -551,9 +552,6 @@ function ImportOutcome({
   organizationSlug: string
   siteHostname: string
 }) {
-  const changeSetHref = result.changeSetId
-    ? `/app/organizations/${encodeURIComponent(organizationSlug)}/sites/${encodeURIComponent(siteHostname)}/changes/${encodeURIComponent(result.changeSetId)}`
-    : null
   return (
     <section className="stack" aria-labelledby="transfer-result-title">
       <Alert
@@ -563,9 +561,14 @@ function ImportOutcome({
         title={result.changeSetId ? 'Imported' : 'Nothing to import'}
         live="assertive"
         action={
-          changeSetHref ? (
+          result.changeSetId ? (
             <Button asChild variant="secondary" size="sm">
-              <a href={changeSetHref}>View the change set</a>
+              <Link
+                to="/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId"
+                params={{ organizationSlug, siteHostname, changeSetId: result.changeSetId }}
+              >
+                View the change set
+              </Link>
             </Button>
           ) : null
         }
