@@ -27,7 +27,6 @@ import { PagesViewSwitch } from './view-switch.tsx'
 interface BulkPageProps {
   organizationSlug: string
   siteHostname: string
-  canManageSites: boolean
   filter: BulkFilter
   onFilterChange: (filter: BulkFilter) => void
   sort: BulkSort
@@ -46,7 +45,6 @@ interface BulkPageProps {
 export function BulkPage({
   organizationSlug,
   siteHostname,
-  canManageSites,
   filter,
   onFilterChange,
   sort,
@@ -132,11 +130,7 @@ export function BulkPage({
           />
         </div>
       </div>
-      <SiteNav
-        organizationSlug={organizationSlug}
-        siteHostname={siteHostname}
-        canManageSites={canManageSites}
-      />
+      <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <BulkEditor
         rows={rows}
         total={total}

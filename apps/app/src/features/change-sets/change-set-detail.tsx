@@ -13,7 +13,6 @@ interface ChangeSetDetailProps {
   organizationSlug: string
   siteHostname: string
   changeSetId: string
-  canManageSites: boolean
 }
 
 const RESULTS: Record<
@@ -37,7 +36,6 @@ export function ChangeSetDetail({
   organizationSlug,
   siteHostname,
   changeSetId,
-  canManageSites,
 }: ChangeSetDetailProps) {
   const params = { organizationSlug, siteHostname }
   const detail = useSuspenseInfiniteQuery(
@@ -155,7 +153,7 @@ export function ChangeSetDetail({
           ) : null}
         </div>
       </div>
-      <SiteNav {...params} canManageSites={canManageSites} />
+      <SiteNav {...params} />
       {failure ? (
         <Alert tone="danger" live="assertive" title="That did not work">
           {failure}

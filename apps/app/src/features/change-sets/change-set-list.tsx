@@ -10,18 +10,13 @@ import { changeSetsQuery, type ChangeSetSummary } from './queries.ts'
 interface ChangeSetListProps {
   organizationSlug: string
   siteHostname: string
-  canManageSites: boolean
 }
 
 /**
  * A site's change sets, newest first: bulk edits, imports and undos, each with its pages' count
  * and status. Discarded sets (the drafts operations are built in, and sets given up) are left out.
  */
-export function ChangeSetList({
-  organizationSlug,
-  siteHostname,
-  canManageSites,
-}: ChangeSetListProps) {
+export function ChangeSetList({ organizationSlug, siteHostname }: ChangeSetListProps) {
   const list = useSuspenseInfiniteQuery(changeSetsQuery(organizationSlug, siteHostname))
   const rows = useMemo(
     () => list.data.pages.flatMap((page) => page.items).filter((set) => set.status !== 'discarded'),
@@ -38,7 +33,7 @@ export function ChangeSetList({
           </p>
         </div>
       </div>
-      <SiteNav {...params} canManageSites={canManageSites} />
+      <SiteNav {...params} />
       <DataTable<ChangeSetSummary>
         label="Change sets"
         rows={rows}

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { rowHeaderColumn } from '~/components/row-action.tsx'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { type PathRuleRow, pathRulesQuery } from './queries.ts'
+import { SiteNav } from '~/features/sites/site-nav.tsx'
 
 /** The fields a rule sets, as the editor labels them: "Description, Open Graph type". */
 export function fieldsSet(metadata: Metadata, titleTemplate: string | null): string {
@@ -46,6 +47,7 @@ export function RulesList({
         <h1>Rules</h1>
         {data.items.length > 0 ? create : null}
       </div>
+      <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <p className="lead">
         Defaults for the pages a path pattern matches: <code>/blog/*</code> is one segment under
         /blog, <code>/docs/**</code> is /docs and everything under it. A page serves the site’s

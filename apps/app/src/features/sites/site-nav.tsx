@@ -1,4 +1,6 @@
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, type LinkProps, useMatchRoute } from '@tanstack/react-router'
+import { organizationQuery } from '~/features/organizations/queries.ts'
 
 /** One tab of a site's navigation: a page under `…/sites/$siteHostname`. */
 interface SiteNavItem {
@@ -34,26 +36,38 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
   ]
 }
 
-/** Tab-like links between a site's sections; the current one is marked. */
+/**
+ * Tab-like links between a site's sections, shown under each section's heading; the current one
+ * is marked. The table of pages (`bulk`) is the Pages section in another mode, so Pages stays
+ * current there. Who may open Settings comes from the organization's query, which the
+ * organization's layout has loaded.
+ */
 export function SiteNav({
   organizationSlug,
   siteHostname,
-  canManageSites,
 }: {
   organizationSlug: string
   siteHostname: string
-  canManageSites: boolean
 }) {
+  const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
+  const matchRoute = useMatchRoute()
+  const onTable = Boolean(
+    matchRoute({
+      to: '/app/organizations/$organizationSlug/sites/$siteHostname/bulk',
+      params: { organizationSlug, siteHostname },
+    }),
+  )
   return (
     <nav aria-label="Site" className="site-nav">
       <ul>
-        {siteNavItems(canManageSites).map((item) => (
+        {siteNavItems(organization.role !== 'member').map((item) => (
           <li key={item.label}>
             <Link
               to={item.to}
               params={{ organizationSlug, siteHostname }}
               activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
               activeProps={{ 'aria-current': 'page' }}
+              {...(item.label === 'Pages' && onTable ? { 'aria-current': 'page' as const } : {})}
             >
               {item.label}
             </Link>

@@ -58,11 +58,7 @@ export function SiteOverview({
           </Button>
         </div>
       </div>
-      <SiteNav
-        organizationSlug={organizationSlug}
-        siteHostname={siteHostname}
-        canManageSites={canManageSites}
-      />
+      <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <div className="overview-grid">
         <section aria-labelledby="pages-heading" className="stack">
           <div className="section-heading">

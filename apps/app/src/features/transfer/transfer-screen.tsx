@@ -1,5 +1,6 @@
 import { ExportSection } from './export-section.tsx'
 import { ImportSection } from './import-section.tsx'
+import { SiteNav } from '~/features/sites/site-nav.tsx'
 
 /** A site's Import & export screen: every page's metadata out as a file, and a file back in. */
 export function TransferScreen({
@@ -18,6 +19,7 @@ export function TransferScreen({
           or a script, then check and import it.
         </p>
       </div>
+      <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <ExportSection organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <ImportSection organizationSlug={organizationSlug} siteHostname={siteHostname} />
     </div>

@@ -5,6 +5,7 @@ import { rowHeaderColumn } from '~/components/row-action.tsx'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { type Webhook, webhooksQuery } from './queries.ts'
 import { LastCallBadge } from './webhook-status.tsx'
+import { SiteNav } from '~/features/sites/site-nav.tsx'
 
 /** The webhooks of a site: URL, enabled, the last call's status and the failure streak. */
 export function WebhookList({
@@ -34,6 +35,7 @@ export function WebhookList({
         <h1>Webhooks</h1>
         {webhooks.length > 0 ? create : null}
       </div>
+      <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />
       <p className="lead">
         Each change to the metadata of {siteHostname} is sent, signed, to these URLs.
       </p>

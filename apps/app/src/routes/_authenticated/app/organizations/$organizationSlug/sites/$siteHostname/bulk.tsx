@@ -94,7 +94,6 @@ export const Route = createFileRoute(
 function BulkScreen() {
   const params = Route.useParams()
   const search = Route.useSearch()
-  const { canManageSites } = Route.useRouteContext()
   const navigate = Route.useNavigate()
   // Held here, above the table, so the pending changes survive the table's reloads.
   const edits = useBulkEdits()
@@ -111,7 +110,7 @@ function BulkScreen() {
   return (
     <BulkPage
       {...params}
-      canManageSites={canManageSites}
+
       filter={filterOf(search)}
       onFilterChange={(filter) =>
         update((previous) => ({ sort: previous.sort, columns: previous.columns, ...filter }))

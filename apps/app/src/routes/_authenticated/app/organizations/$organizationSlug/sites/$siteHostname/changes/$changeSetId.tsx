@@ -42,6 +42,5 @@ function NotFoundHere() {
 
 function ChangeSetPage() {
   const params = Route.useParams()
-  const { canManageSites } = Route.useRouteContext()
-  return <ChangeSetDetail {...params} canManageSites={canManageSites} />
+  return <ChangeSetDetail {...params} />
 }

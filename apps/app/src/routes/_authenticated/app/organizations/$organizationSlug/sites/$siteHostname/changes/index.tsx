@@ -19,12 +19,5 @@ export const Route = createFileRoute(
 
 function ChangesPage() {
   const { organizationSlug, siteHostname } = Route.useParams()
-  const { canManageSites } = Route.useRouteContext()
-  return (
-    <ChangeSetList
-      organizationSlug={organizationSlug}
-      siteHostname={siteHostname}
-      canManageSites={canManageSites}
-    />
-  )
+  return <ChangeSetList organizationSlug={organizationSlug} siteHostname={siteHostname} />
 }
