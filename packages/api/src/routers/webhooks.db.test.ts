@@ -11,6 +11,7 @@ import {
   createSite,
   insertWebhook,
   type Receiver,
+  saveRevision,
   startReceiver,
 } from '../../test/webhook-fixtures.ts'
 
@@ -341,7 +342,78 @@ describe('webhook procedures', () => {
     expect(revealed).toMatchObject({ secret: rotated.secret, previousSecret: created.secret })
   })
 
-  it('disabling drops queued attempts; enabling again clears the failure state', async () => {
+  it('pausing keeps waiting attempts and queues nothing new; resuming sends them; members can not pause', async () => {
+    const { headmark } = server.current
+    receiver = await startReceiver()
+    const cast = await organizationCast(server.current)
+    const target = await createSite(headmark, { organizationId: cast.organization.id })
+    const hook = await cast.owner.rpc.webhooks.create({
+      organizationSlug: 'acme',
+      siteHostname: 'localhost',
+      url: receiver.url,
+    })
+    const paused = await cast.admin.rpc.webhooks.update({
+      organizationSlug: 'acme',
+      webhookId: hook.id,
+      enabled: false,
+    })
+    expect(paused).toMatchObject({ enabled: false, disabledReason: 'manual' })
+
+    // A member sees the state but can not resume it.
+    const refused = await cast.member.rpc.webhooks
+      .update({ organizationSlug: 'acme', webhookId: hook.id, enabled: true })
+      .catch((caught: unknown) => caught)
+    expect((refused as ORPCError<string, unknown>).code).toBe('FORBIDDEN')
+    expect(
+      await cast.member.rpc.webhooks.get({ organizationSlug: 'acme', webhookId: hook.id }),
+    ).toMatchObject({ enabled: false, disabledReason: 'manual' })
+
+    // Nothing new is queued while paused…
+    await saveRevision(headmark, target, { metadata: { title: 'Saved while paused' } })
+    expect(await headmark.webhooks.queued(hook.id)).toEqual([])
+    // …and an attempt that was waiting (a retry, due now) stays in the queue, unsent.
+    const messageId = `msg_${randomUUID()}`
+    await headmark.db.insert(webhookMessage).values({
+      id: messageId,
+      siteId: target.id,
+      type: 'placeholder',
+      payload: { _type: 'placeholder', waiting: true },
+    })
+    await headmark.db.transaction((tx) =>
+      headmark.webhooks.enqueueAttempt(tx, {
+        messageId,
+        webhookId: hook.id,
+        attempt: 2,
+        trigger: 'automatic',
+      }),
+    )
+    await headmark.webhooks.runDue()
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect(receiver.requests).toEqual([])
+    const waiting = await cast.member.rpc.webhooks.getCalls({
+      organizationSlug: 'acme',
+      webhookId: hook.id,
+    })
+    expect(waiting.queuedTotal).toBe(1)
+    expect(waiting.queued[0]).toMatchObject({ messageId, attempt: 2, running: false })
+
+    // Resumed: the waiting attempt goes out, and only it.
+    const resumed = await cast.owner.rpc.webhooks.update({
+      organizationSlug: 'acme',
+      webhookId: hook.id,
+      enabled: true,
+    })
+    expect(resumed).toMatchObject({ enabled: true, disabledReason: null })
+    const [sent] = await receiver.received(1)
+    expect(sent?.headers.get('webhook-id')).toBe(messageId)
+    expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ _type: 'placeholder', waiting: true })
+    await callsOf(hook.id, 1)
+    expect(await headmark.webhooks.queued(hook.id)).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(receiver.requests).toHaveLength(1)
+  })
+
+  it('enabling a webhook Headmark disabled drops what waited and clears the failure state', async () => {
     const { headmark } = server.current
     const cast = await organizationCast(server.current)
     const target = await createSite(headmark, { organizationId: cast.organization.id })
@@ -360,25 +432,40 @@ describe('webhook procedures', () => {
         new Date(Date.now() + 3_600_000),
       ),
     )
-    // A job far in the future stays queued until the webhook is disabled.
-    const [queued] = await headmark.webhooks.queued(hook.id)
-    expect(queued?.data).toMatchObject({ messageId, attempt: 2 })
     await headmark.db
       .update(webhook)
-      .set({ failingSince: new Date() })
+      .set({
+        enabled: false,
+        disabledReason: 'failing',
+        disabledAt: new Date(),
+        failingSince: new Date(),
+      })
       .where(eq(webhook.id, hook.id))
-    const disabled = await cast.owner.rpc.webhooks.update({
-      organizationSlug: 'acme',
-      webhookId: hook.id,
-      enabled: false,
-    })
-    expect(disabled).toMatchObject({ enabled: false, disabledReason: 'manual' })
-    expect(await headmark.webhooks.queued(hook.id)).toEqual([])
     const enabled = await cast.owner.rpc.webhooks.update({
       organizationSlug: 'acme',
       webhookId: hook.id,
       enabled: true,
     })
     expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null })
+    expect(await headmark.webhooks.queued(hook.id)).toEqual([])
+  })
+
+  it('accepts a receiver on another public host than the site, over https', async () => {
+    const { headmark } = server.current
+    const cast = await organizationCast(server.current)
+    await createSite(headmark, { organizationId: cast.organization.id })
+    // An address, not a name: the check resolves nothing and the test needs no network.
+    const created = await cast.owner.rpc.webhooks.create({
+      organizationSlug: 'acme',
+      siteHostname: 'localhost',
+      url: 'https://93.184.215.14/hooks/headmark',
+    })
+    expect(created).toMatchObject({ url: 'https://93.184.215.14/hooks/headmark', enabled: true })
+    const moved = await cast.owner.rpc.webhooks.update({
+      organizationSlug: 'acme',
+      webhookId: created.id,
+      url: 'https://[2606:4700::6810:84e5]/api/webhook',
+    })
+    expect(moved.url).toBe('https://[2606:4700::6810:84e5]/api/webhook')
   })
 })

@@ -9,6 +9,7 @@ import { livePreviousSecret } from '../domain/webhook-secrets.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { createWebhookInput, updateWebhookInput, webhookIdSchema } from '../shared/webhooks.ts'
 import { checkWebhookUrl } from '../webhooks/outbound-guard.ts'
+import { DELIVERY_CHANNEL } from '../webhooks/queue.ts'
 import { MAX_ATTEMPTS } from '../webhooks/schedule.ts'
 import { generateWebhookSecret } from '../webhooks/secrets.ts'
 import type { WebhookLiveEvent } from '../webhooks/worker.ts'
@@ -334,7 +335,7 @@ export const webhooksRouter = {
     .input(createWebhookInput)
     .handler(async ({ context, input }): Promise<WebhookView & { secret: string }> => {
       const target = await findSite(context.db, context.organization.id, input.siteHostname)
-      const check = await checkWebhookUrl(input.url, context.webhooks.policy, target.hostname)
+      const check = await checkWebhookUrl(input.url, context.webhooks.policy)
       if (!check.ok) throw badUrl(check.message)
       const secret = generateWebhookSecret()
       const id = randomUUID()
@@ -354,8 +355,11 @@ export const webhooksRouter = {
     }),
 
   /**
-   * Changes the URL, description, legacy mode, throttle or enabled state. Disabling drops queued
-   * attempts; enabling again clears the failure state and sends only what happens next.
+   * Changes the URL, description, legacy mode, throttle or enabled state. `enabled: false` pauses
+   * the webhook (`disabledReason: 'manual'`): nothing new is queued for it, and the attempts
+   * already waiting stay in the queue, unsent, until `enabled: true` resumes it and sends them.
+   * Enabling a webhook Headmark disabled (`gone`, `failing`) clears the failure state and sends
+   * only what happens next.
    */
   update: organizationProcedure({ webhook: ['update'] })
     .input(updateWebhookInput)
@@ -363,7 +367,7 @@ export const webhooksRouter = {
       const found = await findWebhook(context.db, context.organization.id, input.webhookId)
       const changes: Partial<typeof webhook.$inferInsert> = { updatedAt: new Date() }
       if (input.url !== undefined) {
-        const check = await checkWebhookUrl(input.url, context.webhooks.policy, found.siteHostname)
+        const check = await checkWebhookUrl(input.url, context.webhooks.policy)
         if (!check.ok) throw badUrl(check.message)
         changes.url = check.url.href
       }
@@ -386,9 +390,15 @@ export const webhooksRouter = {
         })
       }
       await context.db.update(webhook).set(changes).where(eq(webhook.id, input.webhookId))
-      if (changes.enabled !== undefined) {
-        // Nothing old goes out when it is enabled again, unless redelivered by hand.
+      if (changes.enabled === true && found.webhook.disabledReason !== 'manual') {
+        // Enabled again after Headmark disabled it: nothing old goes out, unless redelivered by
+        // hand. A paused webhook's waiting attempts are sent now instead.
         await context.webhooks.cancelQueued(input.webhookId)
+      } else if (changes.enabled === true) {
+        // Resumed: the instances look at the queue now rather than at their next poll.
+        await context.db.execute(sql`select pg_notify(${DELIVERY_CHANNEL}, '')`)
+      }
+      if (changes.enabled !== undefined) {
         context.webhooks.notify({ type: 'webhook', webhookId: input.webhookId })
       }
       return viewOf(context.db, input.webhookId)

@@ -129,7 +129,7 @@ describe("the operator's deny list", () => {
   it('applies to names at save and at send, with the reason', async () => {
     const resolver = async () => [{ address: '2606:4700::6810:84e5', family: 6 }]
     const saving = { ...production, denyCidrs: ['2606:4700::/32'] }
-    const check = await checkWebhookUrl('https://acme.com/', saving, 'acme.com', resolver)
+    const check = await checkWebhookUrl('https://acme.com/', saving, resolver)
     expect(check).toMatchObject({
       ok: false,
       message: expect.stringMatching(/acme\.com resolves to 2606:4700::6810:84e5.*deny list/),
@@ -169,28 +169,63 @@ describe('parseCidr', () => {
 })
 
 describe('the URL check at save', () => {
-  it.each(corpus.refuse)('refuses %s even on a site of that very host', async (raw) => {
-    const host = URL.canParse(raw) ? new URL(raw).hostname.replace(/^\[|\]$/g, '') : 'example.com'
+  it.each(corpus.refuse)('refuses %s', async (raw) => {
     for (const policy of [production, development]) {
-      const check = await checkWebhookUrl(raw, policy, host || 'example.com')
+      const check = await checkWebhookUrl(raw, policy)
       expect(check.ok).toBe(false)
       if (!check.ok) expect(check.message.length).toBeGreaterThan(10)
     }
   })
 
-  it('requires the site hostname or a subdomain, and https in production', async () => {
+  it('accepts any public host, whatever the site is: an API domain, a preview, a function', async () => {
     const resolver = async () => [{ address: '93.184.215.14', family: 4 }]
-    const ok = await checkWebhookUrl('https://hooks.acme.com/x', production, 'acme.com', resolver)
-    expect(ok.ok).toBe(true)
-    const elsewhere = await checkWebhookUrl(
-      'https://acme.com.evil.io/x',
-      production,
-      'acme.com',
-      resolver,
+    for (const raw of [
+      'https://api.example.net/hooks/headmark',
+      'https://my-app-git-feature.vercel.app/api/webhook',
+      'https://abc123.lambda-url.eu-west-1.on.aws/',
+    ]) {
+      expect(await checkWebhookUrl(raw, production, resolver), raw).toMatchObject({ ok: true })
+    }
+  })
+
+  it('takes plain http only where loopback is allowed', async () => {
+    const resolver = async () => [{ address: '93.184.215.14', family: 4 }]
+    const refused = /Use an https:\/\/ URL.*WEBHOOKS_ALLOW_LOOPBACK/
+    // Production refuses it before looking anything up…
+    const inProduction = await checkWebhookUrl('http://api.example.net/x', production, resolver)
+    expect(inProduction).toMatchObject({ ok: false, message: expect.stringContaining('https://') })
+    // …and so does any server that may not call loopback.
+    const noLoopback = await checkWebhookUrl('http://api.example.net/x', development, resolver)
+    expect(noLoopback).toMatchObject({ ok: false, message: expect.stringMatching(refused) })
+    const local = { ...development, allowLoopback: true }
+    expect(await checkWebhookUrl('http://api.example.net/x', local, resolver)).toMatchObject({
+      ok: true,
+    })
+    expect(await checkWebhookUrl('https://api.example.net/x', development, resolver)).toMatchObject(
+      { ok: true },
     )
-    expect(elsewhere).toMatchObject({ ok: false, message: expect.stringContaining('acme.com') })
-    const plain = await checkWebhookUrl('http://acme.com/x', production, 'acme.com', resolver)
-    expect(plain).toMatchObject({ ok: false, message: expect.stringContaining('https://') })
+  })
+
+  it('reaches a receiver on localhost only with loopback allowed', async () => {
+    const loopback = async () => [{ address: '127.0.0.1', family: 4 }]
+    const local = { ...development, allowLoopback: true }
+    expect(await checkWebhookUrl('http://localhost:8787/hook', local, loopback)).toMatchObject({
+      ok: true,
+    })
+    expect(
+      await checkWebhookUrl('http://localhost:8787/hook', development, loopback),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('127.0.0.1, a loopback address'),
+    })
+  })
+
+  it('still refuses a public-looking host on a private address, in every policy', async () => {
+    const resolver = async () => [{ address: '192.168.1.20', family: 4 }]
+    for (const policy of [production, development, { ...development, allowLoopback: true }]) {
+      const check = await checkWebhookUrl('https://api.example.net/x', policy, resolver)
+      expect(check).toMatchObject({ ok: false, message: expect.stringContaining('192.168.1.20') })
+    }
   })
 
   it('refuses a name that resolves to a private address', async () => {
@@ -198,7 +233,7 @@ describe('the URL check at save', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '10.1.2.3', family: 4 },
     ]
-    const check = await checkWebhookUrl('https://acme.com/', production, 'acme.com', resolver)
+    const check = await checkWebhookUrl('https://acme.com/', production, resolver)
     expect(check).toMatchObject({ ok: false, message: expect.stringContaining('10.1.2.3') })
   })
 })

@@ -265,16 +265,11 @@ export async function resolveChecked(
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string }
 
 /**
- * The URL rules of a webhook, shared by saving (with `siteHostname`) and sending (without it):
- * `http:`/`https:` (only `https:` when the policy says so), no credentials in the URL, and a host
- * that is not an address Headmark refuses to call. With `siteHostname`, the host must be the
- * site's hostname or a subdomain of it.
+ * The URL rules of an outbound call, shared by saving and sending: `http:`/`https:` (only
+ * `https:` when the policy says so), no credentials in the URL, and a host that is not an address
+ * Headmark refuses to call. Any host name is accepted here: what it resolves to decides.
  */
-export function checkUrlSyntax(
-  raw: string,
-  policy: OutboundPolicy,
-  siteHostname?: string,
-): UrlCheck {
+export function checkUrlSyntax(raw: string, policy: OutboundPolicy): UrlCheck {
   if (!URL.canParse(raw)) {
     return { ok: false, message: 'Enter a full URL, e.g. https://example.com/api/headmark.' }
   }
@@ -297,32 +292,35 @@ export function checkUrlSyntax(
     const refusal = refusedRange(host, policy)
     if (refusal) return { ok: false, message: refusedSentence(refusal) }
   }
-  if (siteHostname !== undefined && host !== siteHostname && !host.endsWith(`.${siteHostname}`)) {
-    return {
-      ok: false,
-      message: `The webhook must be on ${siteHostname} or one of its subdomains (this URL is on ${host}).`,
-    }
-  }
   return { ok: true, url }
 }
 
 /**
- * Everything checked when a webhook is saved: {@link checkUrlSyntax} and then what the name
- * resolves to now. The same address check runs again at every connection.
+ * Everything checked when a webhook is saved: {@link checkUrlSyntax}, what the name resolves to now,
+ * and that plain `http:` is only used where loopback may be called (a receiver on the developer's
+ * machine; anywhere else the signed data goes over TLS). The receiver may be on any host
+ * (an API domain, a preview deployment, a serverless function): the address check decides, and
+ * runs again at every connection.
  */
 export async function checkWebhookUrl(
   raw: string,
   policy: OutboundPolicy,
-  siteHostname: string,
   resolver?: Resolver,
 ): Promise<UrlCheck> {
-  const syntax = checkUrlSyntax(raw, policy, siteHostname)
+  const syntax = checkUrlSyntax(raw, policy)
   if (!syntax.ok) return syntax
   try {
     await resolveChecked(syntax.url.hostname, policy, resolver)
   } catch (error) {
     if (error instanceof OutboundRefusedError) return { ok: false, message: error.message }
     throw error
+  }
+  if (syntax.url.protocol === 'http:' && !policy.allowLoopback) {
+    return {
+      ok: false,
+      message:
+        'Use an https:// URL: webhooks carry signed data. Plain http:// is only accepted while WEBHOOKS_ALLOW_LOOPBACK is on (for a receiver on your own machine).',
+    }
   }
   return syntax
 }

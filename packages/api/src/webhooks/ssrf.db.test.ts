@@ -74,4 +74,29 @@ describe('outbound safety, end to end', () => {
     // Nothing reached the receiver on loopback.
     expect(receiver.requests).toEqual([])
   })
+
+  it('takes any public host over https, and plain http nowhere while loopback is off', async () => {
+    const { headmark } = server.current
+    const cast = await organizationCast(server.current)
+    await createSite(headmark, { organizationId: cast.organization.id })
+    const create = (url: string) =>
+      cast.owner.rpc.webhooks.create({ organizationSlug: 'acme', siteHostname: 'localhost', url })
+    // Not the site's host: a receiver elsewhere is fine when it is public.
+    expect(await create('https://93.184.215.14/hooks/headmark')).toMatchObject({ enabled: true })
+    const plain = await create('http://93.184.215.14/hooks/headmark').catch(
+      (caught: unknown) => caught,
+    )
+    expect((plain as ORPCError<string, unknown>).code).toBe('BAD_REQUEST')
+    expect((plain as ORPCError<string, unknown>).message).toMatch(
+      /Use an https:\/\/ URL.*WEBHOOKS_ALLOW_LOOPBACK/,
+    )
+    // A private address stays refused over https too.
+    const internal = await create('https://10.0.0.1/hook').catch((caught: unknown) => caught)
+    expect((internal as ORPCError<string, unknown>).message).toMatch(/private network address/)
+    const listed = await cast.member.rpc.webhooks.list({
+      organizationSlug: 'acme',
+      siteHostname: 'localhost',
+    })
+    expect(listed.map((hook) => hook.url)).toEqual(['https://93.184.215.14/hooks/headmark'])
+  })
 })
