@@ -1,9 +1,10 @@
 import { Badge } from '../badge/badge.tsx'
+import { EventName } from './event-name.tsx'
 
 /** An attempt waiting in the delivery queue: due now, or a retry scheduled for later. */
 export interface QueuedWebhookAttempt {
   id: string
-  /** The payload's `_type`, e.g. `metadata_update`. */
+  /** The payload's `_type`, e.g. `metadata_update`; `placeholder` is shown as "Test event". */
   eventType: string
   attempt: number
   maxAttempts: number
@@ -17,7 +18,8 @@ export interface QueuedWebhookAttempt {
 export const TRIGGER_LABELS: Record<QueuedWebhookAttempt['trigger'], string> = {
   automatic: 'Automatic',
   manual: 'Manual',
-  test: 'Test event',
+  // The event column says it is a test event; it was sent by hand.
+  test: 'Manual',
 }
 
 function State({ attempt, now }: { attempt: QueuedWebhookAttempt; now: Date }) {
@@ -75,7 +77,7 @@ export function WebhookBacklog({
               <time dateTime={at.toISOString()} className="hm-webhook-history__nowrap">
                 {formatTime(at)}
               </time>
-              <code className="hm-webhook-history__event">{attempt.eventType}</code>
+              <EventName eventType={attempt.eventType} />
               <State attempt={attempt} now={now} />
               <span className="hm-webhook-history__muted">
                 Attempt {attempt.attempt} of {attempt.maxAttempts} ·{' '}

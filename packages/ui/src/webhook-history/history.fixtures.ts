@@ -86,7 +86,7 @@ export const sampleQueued: QueuedWebhookAttempt[] = [
   },
   {
     id: 'delivery_2',
-    eventType: 'test',
+    eventType: 'placeholder',
     attempt: 1,
     maxAttempts: 1,
     trigger: 'test',

@@ -4,6 +4,7 @@ export {
   WebhookBacklog,
   type WebhookBacklogProps,
 } from './backlog.tsx'
+export { EVENT_LABELS, EventName, eventLabel } from './event-name.tsx'
 export {
   callOutcome,
   type WebhookBody,

@@ -9,7 +9,7 @@ export interface WebhookCall {
   id: string
   /** When the attempt was made: an ISO 8601 string or a Date. */
   createdAt: string | Date
-  /** The payload's `_type`, e.g. `metadata_update` or `placeholder`. */
+  /** The payload's `_type`, e.g. `metadata_update`, or `placeholder` (shown as "Test event"). */
   eventType: string
   /** The receiver's HTTP status; `null` when no response came back (network error, timeout). */
   status: number | null

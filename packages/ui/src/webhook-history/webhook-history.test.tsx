@@ -22,6 +22,18 @@ describe('WebhookHistory', () => {
     expect(within(rows[2] as HTMLElement).getByText('Manual')).toBeTruthy()
   })
 
+  it('names a test ping "Test event", other events by their type, and keeps the body as sent', async () => {
+    render(<WebhookHistory calls={sampleCalls} formatTime={formatTime} />)
+    const rows = screen.getAllByRole('row').slice(1)
+    const events = rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)
+    expect(events).toEqual(['metadata_update', 'metadata_update', 'Test event', 'metadata_update'])
+    expect(screen.queryByText('placeholder')).toBeNull()
+    const details = within(rows[2] as HTMLElement).getByRole('button', { name: /^Details/ })
+    await userEvent.click(details)
+    const panel = document.getElementById(details.getAttribute('aria-controls') ?? '')
+    expect(panel?.textContent).toContain('"_type": "placeholder"')
+  })
+
   it('expands a row to the request and the truncated response', async () => {
     render(<WebhookHistory calls={sampleCalls} formatTime={formatTime} />)
     const details = screen.getAllByRole('button', { name: /^Details/ })[1] as HTMLElement
@@ -97,7 +109,7 @@ describe('WebhookBacklog', () => {
     const items = within(section).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       '2026-05-04T09:59:58.000Zmetadata_updateSendingAttempt 1 of 5 · Automatic',
-      '2026-05-04T09:59:59.000ZtestDueAttempt 1 of 1 · Test event',
+      '2026-05-04T09:59:59.000ZTest eventDueAttempt 1 of 1 · Manual',
       '2026-05-04T10:30:00.000Zmetadata_updateRetry scheduledAttempt 3 of 5 · Automatic',
     ])
   })

@@ -7,6 +7,7 @@ import { Skeleton } from '../skeleton/skeleton.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../table/table.tsx'
 import { type QueuedWebhookAttempt, WebhookBacklog } from './backlog.tsx'
 import { CallDetails } from './call-details.tsx'
+import { EventName } from './event-name.tsx'
 import { HistoryFilter, HistoryPagination } from './history-controls.tsx'
 import { callOutcome, type WebhookCall, type WebhookCallFilter } from './types.ts'
 
@@ -146,7 +147,7 @@ export function WebhookHistory({
                         <time dateTime={time.toISOString()}>{formatTime(time)}</time>
                       </TableCell>
                       <TableCell className="hm-webhook-history__nowrap">
-                        <code className="hm-webhook-history__event">{call.eventType}</code>
+                        <EventName eventType={call.eventType} />
                       </TableCell>
                       <TableCell>
                         <StatusBadge call={call} />
