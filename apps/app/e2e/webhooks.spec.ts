@@ -1,7 +1,17 @@
+import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect } from '@playwright/test'
-import { choosePlan, openHydrated, rpc, signUpAndVerify, test, uniqueEmail } from './helpers.ts'
+import { expect, type Page } from '@playwright/test'
+import {
+  choosePlan,
+  hydrated,
+  openHydrated,
+  rpc,
+  signUpAndVerify,
+  test,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
 
 interface Received {
   headers: Record<string, string | string[] | undefined>
@@ -24,7 +34,24 @@ async function startReceiver(): Promise<{ server: Server; port: number; received
   return { server, port: (server.address() as AddressInfo).port, received }
 }
 
-test('a webhook receives a saved change, shows it in History, redelivers, sends a test event and rotates its secret', async ({
+const SHOTS = '/work/shots'
+
+/** Screenshots at 1280 and 390 px wide, light and dark. */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
+}
+
+test('a webhook receives a saved change, shows it in History, redelivers, sends a test event, pauses and resumes, and rotates its secret', async ({
   page,
 }) => {
   const receiver = await startReceiver()
@@ -84,10 +111,38 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
     expect(receiver.received).toHaveLength(2)
     expect(receiver.received[1]?.headers['webhook-id']).toBe(first.headers['webhook-id'])
 
-    // A test event.
+    // A test event: "Test event" in the history; the body on the wire is unchanged.
     await page.getByRole('button', { name: 'Send test event' }).click()
-    await expect(history.getByRole('row').filter({ hasText: 'placeholder' })).toHaveCount(1)
+    await expect(history.getByRole('row').filter({ hasText: 'Test event' })).toHaveCount(1)
+    await expect(history.getByRole('row').filter({ hasText: 'placeholder' })).toHaveCount(0)
     expect(JSON.parse(receiver.received[2]?.body ?? '{}')).toEqual({ _type: 'placeholder' })
+    await shoot(page, 'webhook-history-test-event')
+
+    // Pause: a change saved meanwhile is not sent; Resume sends again.
+    await page.getByRole('button', { name: 'Pause' }).click()
+    await expect(page.getByText('Paused: nothing new is queued for this webhook.')).toBeVisible()
+    await expect(page.getByText('Paused', { exact: true })).toBeVisible()
+    await rpc(page, 'metadataRevisions/save', {
+      organizationSlug: slug,
+      siteHostname: 'localhost',
+      pagePath: null,
+      baseRevisionId: null,
+      metadata: { title: 'Saved while paused' },
+    })
+    await shoot(page, 'webhook-paused')
+    await page.goto(url(`/app/organizations/${slug}/sites/localhost/webhooks`))
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Local receiver' }).getByText('Paused'),
+    ).toBeVisible()
+    await page.getByRole('link', { name: `http://localhost:${receiver.port}/hook` }).click()
+    await expect(page.getByText('Paused: nothing new is queued for this webhook.')).toBeVisible()
+    await hydrated(page)
+    expect(receiver.received).toHaveLength(3)
+    await page.getByRole('button', { name: 'Resume' }).first().click()
+    await expect(page.getByText('Enabled', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible()
+    await shoot(page, 'webhook-resumed')
+    expect(receiver.received).toHaveLength(3)
 
     // Rotate the secret: a new one is shown; the previous one keeps signing for 24 hours.
     await page.getByRole('button', { name: 'Reveal secret' }).click()

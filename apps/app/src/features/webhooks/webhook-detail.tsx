@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   CardContent,
@@ -23,7 +22,12 @@ import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { webhookCallsQuery, webhookQuery, webhookSecretQuery } from './queries.ts'
 import { useWebhookLive } from './use-webhook-live.ts'
-import { disabledReasonText, LastCallBadge } from './webhook-status.tsx'
+import {
+  disabledReasonText,
+  isPaused,
+  LastCallBadge,
+  WebhookStateBadge,
+} from './webhook-status.tsx'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -33,7 +37,9 @@ interface Props {
   webhookId: string
 }
 
-/** A webhook's page: its facts, its secret, a test event and its live call history. */
+/**
+ * A webhook's page: its facts, Pause/Resume, its secret, a test event and its live call history.
+ */
 export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Props) {
   const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
   const live = useWebhookLive(organizationSlug, webhookId)
@@ -53,6 +59,18 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
       toast.success('Webhook enabled: new changes will be sent to it.')
     },
   })
+  const pause = useMutation({
+    ...orpc.webhooks.update.mutationOptions(),
+    onSuccess: async (updated) => {
+      await refresh()
+      toast.success(
+        updated.enabled
+          ? 'Webhook resumed: what waited is being sent, and new changes are sent again.'
+          : 'Webhook paused: nothing new is queued, and what waits stays until you resume it.',
+      )
+    },
+  })
+  const paused = isPaused(hook)
   const sendTest = useMutation({
     ...orpc.webhooks.sendTest.mutationOptions(),
     onSuccess: () => toast.success('Test event queued: it appears in the history below.'),
@@ -62,14 +80,32 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
     <div className="stack-lg webhook-page">
       <div className="page-heading">
         <h1 className="webhook-title">{hook.url}</h1>
-        {hook.enabled ? (
-          <Badge tone="success">Enabled</Badge>
-        ) : (
-          <Badge tone="warning">Disabled</Badge>
-        )}
+        <WebhookStateBadge hook={hook} />
       </div>
 
-      {!hook.enabled ? (
+      {paused ? (
+        <Alert
+          tone="info"
+          title="Paused: nothing new is queued for this webhook."
+          action={
+            canManage ? (
+              <Button
+                variant="primary"
+                size="sm"
+                loading={pause.isPending}
+                onClick={() => pause.mutate({ organizationSlug, webhookId, enabled: true })}
+              >
+                Resume
+              </Button>
+            ) : null
+          }
+        >
+          {hook.queuedAttempts === 0
+            ? 'Changes made while it is paused are not sent, now or later.'
+            : `${hook.queuedAttempts.toLocaleString()} ${hook.queuedAttempts === 1 ? 'attempt waits' : 'attempts wait'} and ${hook.queuedAttempts === 1 ? 'goes' : 'go'} out when it is resumed; changes made while it is paused are not sent.`}
+          {canManage ? null : ' Owners and admins can resume it.'}
+        </Alert>
+      ) : !hook.enabled ? (
         <Alert
           tone="warning"
           title={disabledReasonText(hook.disabledReason)}
@@ -121,9 +157,11 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
               {hook.queuedAttempts === 0
                 ? 'Nothing'
                 : `${hook.queuedAttempts.toLocaleString()} ${hook.queuedAttempts === 1 ? 'attempt' : 'attempts'}${
-                    hook.nextAttemptAt
-                      ? `, the next at ${dateFormat.format(hook.nextAttemptAt)}`
-                      : ''
+                    paused
+                      ? ', sent when it is resumed'
+                      : hook.nextAttemptAt
+                        ? `, the next at ${dateFormat.format(hook.nextAttemptAt)}`
+                        : ''
                   }`}
             </dd>
             <dt>Last call</dt>
@@ -146,6 +184,23 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
               >
                 Send test event
               </Button>
+              {hook.enabled ? (
+                <Button
+                  variant="secondary"
+                  loading={pause.isPending}
+                  onClick={() => pause.mutate({ organizationSlug, webhookId, enabled: false })}
+                >
+                  Pause
+                </Button>
+              ) : paused ? (
+                <Button
+                  variant="secondary"
+                  loading={pause.isPending}
+                  onClick={() => pause.mutate({ organizationSlug, webhookId, enabled: true })}
+                >
+                  Resume
+                </Button>
+              ) : null}
               <Button asChild variant="secondary">
                 <Link
                   to="/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId/edit"

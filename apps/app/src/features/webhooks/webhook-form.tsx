@@ -68,7 +68,7 @@ export function WebhookForm({
         name="url"
         label="URL"
         required
-        description={`On ${siteHostname} or one of its subdomains; https:// in production.`}
+        description="Any public https:// address: your API, a preview deployment, a serverless function. http://localhost works while this server allows loopback (WEBHOOKS_ALLOW_LOOPBACK, on in development)."
         type="url"
         inputMode="url"
       />

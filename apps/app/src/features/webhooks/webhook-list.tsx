@@ -1,13 +1,13 @@
-import { Badge, Button, DataTable } from '@headmark/ui'
+import { Button, DataTable } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { rowHeaderColumn } from '~/components/row-action.tsx'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { type Webhook, webhooksQuery } from './queries.ts'
-import { LastCallBadge } from './webhook-status.tsx'
+import { LastCallBadge, WebhookStateBadge } from './webhook-status.tsx'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
 
-/** The webhooks of a site: URL, enabled, the last call's status and the failure streak. */
+/** The webhooks of a site: URL, state (enabled, paused, disabled), the last call's status and the failure streak. */
 export function WebhookList({
   organizationSlug,
   siteHostname,
@@ -71,12 +71,7 @@ export function WebhookList({
           {
             id: 'state',
             header: 'State',
-            cell: (hook) =>
-              hook.enabled ? (
-                <Badge tone="success">Enabled</Badge>
-              ) : (
-                <Badge tone="warning">Disabled</Badge>
-              ),
+            cell: (hook) => <WebhookStateBadge hook={hook} />,
           },
           {
             id: 'last-call',
