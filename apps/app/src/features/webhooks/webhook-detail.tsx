@@ -73,7 +73,12 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
   const paused = isPaused(hook)
   const sendTest = useMutation({
     ...orpc.webhooks.sendTest.mutationOptions(),
-    onSuccess: () => toast.success('Test event queued: it appears in the history below.'),
+    onSuccess: () =>
+      toast.success(
+        paused
+          ? 'Test event queued: it is sent when the webhook is resumed.'
+          : 'Test event queued: it appears in the history below.',
+      ),
   })
 
   return (
