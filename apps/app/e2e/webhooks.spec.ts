@@ -80,7 +80,7 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
     await expect(page.getByText('Live', { exact: true })).toBeVisible()
 
     // A saved change arrives at the receiver and shows up in the open History page by itself.
-    await rpc(page, 'metadataRevisions/save', {
+    const saved = await rpc<{ id: string }>(page, 'metadataRevisions/save', {
       organizationSlug: slug,
       siteHostname: 'localhost',
       pagePath: null,
@@ -126,7 +126,7 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
       organizationSlug: slug,
       siteHostname: 'localhost',
       pagePath: null,
-      baseRevisionId: null,
+      baseRevisionId: saved.id,
       metadata: { title: 'Saved while paused' },
     })
     await shoot(page, 'webhook-paused')
