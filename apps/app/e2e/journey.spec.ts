@@ -55,6 +55,11 @@ test('a visitor signs up, confirms their e-mail, creates an organization and sig
   // The signed-in navigation shows the user's menu.
   await page.getByRole('button', { name: /Grace Hopper/ }).click()
   await expect(page.getByRole('menu')).toContainText(email)
+  // Pointing at "Sign Out" preloads its route; that must not sign anyone out.
+  await page.getByRole('menuitem', { name: 'Sign Out' }).hover()
+  await page.waitForTimeout(500)
+  const session = await page.request.get(url('/api/auth/get-session'))
+  expect(await session.json()).toMatchObject({ user: { email } })
   await page.getByRole('menuitem', { name: 'Sign Out' }).click()
   await expect(page).toHaveURL(url('/'))
   await expect(
