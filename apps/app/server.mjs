@@ -132,8 +132,7 @@ const appHandler = toNodeHandler(async (request) => {
   const limited = await edge.limitRequestBody(request, edge.maxBodyBytes)
   const response = limited instanceof Response ? limited : await entry.default.fetch(limited)
   const headers = new Headers(response.headers)
-  const nonce = edge.currentRequestFacts()?.nonce ?? ''
-  for (const [name, value] of Object.entries(edge.securityHeaders({ nonce, https: edge.https }))) {
+  for (const [name, value] of Object.entries(securityHeadersOf(edge.currentRequestFacts()))) {
     if (!headers.has(name)) headers.set(name, value)
   }
   const pathname = new URL(request.url).pathname
@@ -149,6 +148,18 @@ const appHandler = toNodeHandler(async (request) => {
   return compress(secured, nodeReq ? preferredEncoding(nodeReq) : null)
 })
 
+// The security headers of a request's answers, made once per request (its nonce is its own).
+const securityHeadersByFacts = new WeakMap()
+function securityHeadersOf(facts) {
+  if (!facts) return edge.securityHeaders({ nonce: '', https: edge.https })
+  let headers = securityHeadersByFacts.get(facts)
+  if (!headers) {
+    headers = edge.securityHeaders({ nonce: facts.nonce ?? '', https: edge.https })
+    securityHeadersByFacts.set(facts, headers)
+  }
+  return headers
+}
+
 /** Which client reads the answer to `req` (see edge.ts): rpc, auth, or anything else. */
 function surfaceOfRequest(req) {
   return edge.surfaceOf((req.url ?? '/').split('?')[0] ?? '/')
@@ -158,8 +169,8 @@ function surfaceOfRequest(req) {
  * True when the address of a page (not /api/rpc or /api/auth, which answer in their own error
  * shape), decoded, holds a NUL character: no page has one.
  */
-function addressHasNul(req) {
-  if (surfaceOfRequest(req) !== 'other') return false
+function addressHasNul(req, surface) {
+  if (surface !== 'other') return false
   const path = (req.url ?? '/').split('?')[0] ?? ''
   try {
     return decodeURIComponent(path).includes('\0')
@@ -171,7 +182,7 @@ function addressHasNul(req) {
 /** Writes a Web Response (a short one, already complete) to Node's response. */
 async function sendResponse(res, facts, response) {
   res.writeHead(response.status, {
-    ...edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+    ...securityHeadersOf(facts),
     ...Object.fromEntries(response.headers),
   })
   res.end(Buffer.from(await response.arrayBuffer()))
@@ -180,7 +191,7 @@ async function sendResponse(res, facts, response) {
 /** A short plain-text answer that is not the app's: never cached, with the security headers. */
 function plainAnswer(res, facts, status, message, extra = {}) {
   res.writeHead(status, {
-    ...edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+    ...securityHeadersOf(facts),
     'content-type': 'text/plain; charset=utf-8',
     'cache-control': 'no-store',
     ...extra,
@@ -204,7 +215,7 @@ async function answer(req, res, facts) {
       edge.errorResponse(surface, 405, 'METHOD_NOT_SUPPORTED', message, { allow }),
     )
   }
-  if (addressHasNul(req)) {
+  if (addressHasNul(req, surface)) {
     return plainAnswer(
       res,
       facts,
@@ -215,7 +226,7 @@ async function answer(req, res, facts) {
   const ingest = {
     address: facts.address,
     limit: edge.limitIngest,
-    headers: edge.securityHeaders({ nonce: facts.nonce, https: edge.https }),
+    headers: securityHeadersOf(facts),
   }
   if (await proxyIngest(req, res, edge.analyticsHost, ingest)) return
   if (await serveStatic(req, res)) return

@@ -11,6 +11,7 @@ import {
   type Plugin,
   type UserConfig,
 } from 'vite'
+import { changelogSources } from './changelog-sources.ts'
 import { assertPublicEnv } from './src/env-schema.ts'
 import type * as DevEdgeModule from './src/server/dev-edge.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
@@ -69,6 +70,8 @@ const config = {
   },
   plugins: [
     headmarkEdge(),
+    // The /changelog page's changesets and release notes, with their dates from git.
+    changelogSources(fileURLToPath(new URL('../..', import.meta.url))),
     tanstackStart({
       // Keep NODE_ENV a runtime decision of the server process: the same build serves
       // `npm start` (development defaults) and a production deployment (NODE_ENV=production).

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { changelogSources } from './changelog-sources.ts'
 import { assertPublicEnv } from './src/env-schema.ts'
 import { developmentPublicEnv } from './src/public-env-defaults.ts'
 
 export default defineConfig({
+  plugins: [changelogSources(fileURLToPath(new URL('../..', import.meta.url)))],
   // What vite.config.ts fixes in a build with the development defaults (src/env.ts).
   define: { __HEADMARK_PUBLIC_ENV__: JSON.stringify(assertPublicEnv({ ...developmentPublicEnv })) },
   resolve: {

@@ -3,43 +3,21 @@ import { type BrowserContext, expect, type Page } from '@playwright/test'
 import {
   hydrated,
   linkFromMailbox,
+  openAccount,
   openHydrated,
   PASSWORD,
   rpc,
+  signedInAs,
   signIn,
+  signOut,
   signUpAndVerify,
   test,
   uniqueEmail,
   uniqueSlug,
-  url,
 } from './helpers.ts'
 import { base32Decode, totpCode } from './totp.ts'
 
 const SHOTS = '/work/shots'
-
-/** Opens the account screen from the user menu, as a person would. */
-async function openAccount(page: Page, name: string): Promise<void> {
-  // The menu is a chunk of its own: a click before it has taken over opens nothing; again.
-  await expect(async () => {
-    await page.getByRole('button', { name: new RegExp(name) }).click()
-    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible({ timeout: 2_000 })
-  }).toPass()
-  await page.getByRole('menuitem', { name: 'Account' }).click()
-  await expect(page).toHaveURL(/\/app\/account$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
-  await hydrated(page)
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.goto(url('/sign-out'))
-  await expect(page).toHaveURL(url('/'))
-}
-
-async function signedInAs(page: Page): Promise<string | undefined> {
-  const response = await page.request.get(url('/api/auth/get-session'))
-  const body = (await response.json()) as { user?: { email: string } } | null
-  return body?.user?.email
-}
 
 /** Screenshots at 1280 and 390 px wide, light and dark. */
 async function shoot(page: Page, name: string): Promise<void> {

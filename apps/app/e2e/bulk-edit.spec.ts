@@ -294,3 +294,37 @@ test('a member edits every page without a description at once; the change set is
     await expect(stranger.getByRole('grid')).toHaveCount(0)
   })
 })
+
+test('a pending bulk edit is proposed for review and becomes a change request', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('propose'), 'Ada Lovelace')
+  const hostname = 'propose.example'
+  const slug = await organizationWithSite(page, 'Propose Labs', hostname)
+  const site = { organizationSlug: slug, siteHostname: hostname }
+  const edits = []
+  for (const pagePath of ['/one', '/two']) {
+    const created = await rpc<{ id: string }>(page, 'pages/create', { ...site, path: pagePath })
+    edits.push({
+      pageId: created.id,
+      path: pagePath,
+      baseRevisionId: null,
+      metadata: { title: 'Bulk' },
+    })
+  }
+  const set = await rpc<{ id: string }>(page, 'changeSets/create', {
+    ...site,
+    edits,
+    note: 'Titles',
+  })
+  await openHydrated(page, `/app/organizations/${slug}/sites/${hostname}/changes/${set.id}`)
+  await page.getByRole('button', { name: 'Propose for review' }).click()
+  await expect(page).toHaveURL(/\/change-requests\/[^/]+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Titles')
+  // The set is the change request's now: it can no longer be applied by itself.
+  const refused = await page.request.post(url('/api/rpc/changeSets/apply'), {
+    data: { json: { ...site, changeSetId: set.id } },
+    headers: { origin: new URL(url('/')).origin },
+  })
+  expect(refused.status()).toBe(409)
+})

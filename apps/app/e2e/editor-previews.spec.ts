@@ -23,7 +23,7 @@ test('the page screen previews the draft, leads from a check to its field, warns
   // The site's defaults give every page its description (and no title).
   await openHydrated(page, editorUrl(slug, site, null))
   await page.getByRole('textbox', { name: 'Description' }).fill('Rockets, previewed.')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Saved as revision 1.')).toBeVisible()
 
   await createPage(page, slug, site, '/pricing')
@@ -52,13 +52,13 @@ test('the page screen previews the draft, leads from a check to its field, warns
   // Errors left in the checks: Save warns, and still saves.
   await page.getByRole('textbox', { name: 'Description' }).fill('Plans for small and large crews.')
   await expect(page.getByText(/One error in the checks: Save works/)).toBeVisible()
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Saved as revision 1. One error left in the checks.')).toBeVisible()
 
   await page.getByRole('textbox', { name: 'Title' }).fill('Pricing')
   await expect(checks.getByRole('button', { name: /Add a title/ })).toHaveCount(0)
   await expect(page.getByText(/in the checks: Save works/)).toHaveCount(0)
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Saved as revision 2.')).toBeVisible()
 
   // Compare shows what changed from revision 1 to the current revision.

@@ -1,5 +1,80 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { gunzipSync } from 'node:zlib'
+
+/** The small live site imports read (see {@link fixtureSite}); its hostname is `localhost`. */
+export const E2E_FIXTURE_SITE_ORIGIN = `http://localhost:${Number(process.env.E2E_FIXTURES_PORT ?? 4319)}`
+
+/** The fixture site's pages: a shop of 12 products, served slowly enough to cancel an import. */
+export const FIXTURE_SITE_PATHS = [
+  '/',
+  '/about',
+  ...Array.from({ length: 12 }, (_, i) => `/shop/product-${i + 1}`),
+]
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+const siteTitle = (path: string) =>
+  path === '/'
+    ? 'Fixture Shop'
+    : path === '/about'
+      ? 'About the Fixture Shop'
+      : `Product ${path.split('-').at(-1)} · Fixture Shop`
+
+/**
+ * The fixture site: `/sitemap.xml`, `/robots.txt`, its pages (each answers after 1.5 s, so an import can be cancelled mid-way), the
+ * ownership meta tag on `/` once `POST /site/verification` set a token, and Yoast's REST head
+ * (`/wp-json/yoast/v1/get_head?url=`) with the plugin's titles.
+ */
+function fixtureSite(url: URL, body: () => Promise<Buffer>, res: ServerResponse): boolean {
+  const path = url.pathname
+  if (path === '/site/verification') {
+    void body().then((raw) => {
+      siteState.token = (JSON.parse(raw.toString('utf8')) as { token: string }).token
+      res.writeHead(204).end()
+    })
+    return true
+  }
+  if (path === '/robots.txt') {
+    res.writeHead(200, { 'content-type': 'text/plain' })
+    res.end(`User-agent: *\nAllow: /\nSitemap: ${E2E_FIXTURE_SITE_ORIGIN}/sitemap.xml\n`)
+    return true
+  }
+  if (path === '/sitemap.xml') {
+    res.writeHead(200, { 'content-type': 'application/xml' })
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${FIXTURE_SITE_PATHS.map(
+        (page) => `<url><loc>${E2E_FIXTURE_SITE_ORIGIN}${page}</loc></url>`,
+      ).join('')}</urlset>`,
+    )
+    return true
+  }
+  if (path === '/wp-json/yoast/v1/get_head') {
+    const target = new URL(url.searchParams.get('url') ?? '/', E2E_FIXTURE_SITE_ORIGIN).pathname
+    const title = `${siteTitle(target)} | Yoast`
+    const html = `<title>${escapeHtml(title)}</title><meta name="description" content="The description Yoast intends for ${escapeHtml(target)}"><meta property="og:title" content="${escapeHtml(title)}">`
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ html, json: { title }, status: 200 }))
+    return true
+  }
+  if (!FIXTURE_SITE_PATHS.includes(path)) return false
+  const verification =
+    path === '/' && siteState.token
+      ? `<meta name="headmark-site-verification" content="${escapeHtml(siteState.token)}">`
+      : ''
+  // A tag Headmark has no field for: the import lists it with its page, not imported.
+  const video =
+    path === '/about' ? '<meta property="og:video" content="https://video.example/tour.mp4">' : ''
+  setTimeout(() => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(siteTitle(path))}</title><meta name="description" content="Live description of ${escapeHtml(path)}">${verification}${video}</head><body><h1>${escapeHtml(siteTitle(path))}</h1></body></html>`,
+    )
+  }, 1500)
+  return true
+}
+
+const siteState: { token: string | null } = { token: null }
 
 /**
  * A local stand-in for two third parties, so the browser tests reach nothing on the network:
@@ -7,6 +82,7 @@ import { gunzipSync } from 'node:zlib'
  *   receives; `GET /captured` lists them.
  * - `/chat/<property>/<widget>`: the chat provider's script. It installs a Tawk.to-like API on
  *   the page that records the attributes it is given in `window.__chat`.
+ * - the rest: a small live site for imports (sitemap, pages, Yoast's REST head).
  */
 export const E2E_FIXTURES_PORT = Number(process.env.E2E_FIXTURES_PORT ?? 4319)
 export const E2E_FIXTURES_ORIGIN = `http://127.0.0.1:${E2E_FIXTURES_PORT}`
@@ -103,6 +179,7 @@ export function startFixturesServer(): Promise<Server> {
         res.end(JSON.stringify({ status: 1 }))
         return
       }
+      if (fixtureSite(url, () => readBody(req), res)) return
       res.writeHead(404, { 'content-type': 'text/plain' })
       res.end('Not Found')
     } catch (error) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { E2E_FIXTURES_ORIGIN, startFixturesServer } from './fixtures-server.ts'
-import { appRoot, startAppServer } from './server.ts'
+import { appRoot } from './server.ts'
 
 /** The analytics and chat tests need the build made by `npm run build:e2e`. */
 function assertE2eBuild() {
@@ -19,17 +19,14 @@ function assertE2eBuild() {
 }
 
 /**
- * Starts the fixtures server (analytics host and chat script) and the production server on a free
- * port with a fresh in-memory database; stops both afterwards.
+ * Starts the fixtures server (analytics host, chat script, the live site imports read), which
+ * every worker shares; each worker starts its own app server (`test` in helpers.ts). Stops it
+ * afterwards.
  */
 export default async function globalSetup() {
   assertE2eBuild()
   const fixtures = await startFixturesServer()
-  const app = await startAppServer({ VITE_ANALYTICS_HOST: `${E2E_FIXTURES_ORIGIN}/capture` })
-  process.env.E2E_BASE_URL = app.baseURL
-
   return async () => {
-    await app.stop()
     await new Promise((resolve) => fixtures.close(resolve))
   }
 }

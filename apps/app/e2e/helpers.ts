@@ -1,12 +1,25 @@
 import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
-import { DEV_MAILBOX_KEY } from './server.ts'
+import { E2E_FIXTURES_ORIGIN } from './fixtures-server.ts'
+import { DEV_MAILBOX_KEY, startAppServer } from './server.ts'
 
 /**
- * Playwright's `test`, and after each test the browser contexts it opened besides its own page's
- * (colleagues, strangers) are closed: left open, their pages would go on running for the rest of
- * the suite.
+ * Playwright's `test`, with the app's production server of this worker: each worker starts one
+ * on a free port with a fresh in-memory database, so that workers share no accounts, mailbox or
+ * database and run side by side. After each test the browser contexts it opened besides its own
+ * page's (colleagues, strangers) are closed: left open, their pages would go on running for the
+ * rest of the suite.
  */
-export const test = base.extend<{ closeOtherContexts: void }>({
+export const test = base.extend<{ closeOtherContexts: void }, { appServer: string }>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads which fixtures a fixture uses from its pattern
+    async ({}, use) => {
+      const app = await startAppServer({ VITE_ANALYTICS_HOST: `${E2E_FIXTURES_ORIGIN}/capture` })
+      process.env.E2E_BASE_URL = app.baseURL
+      await use(app.baseURL)
+      await app.stop()
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
   closeOtherContexts: [
     async ({ browser, context }, use) => {
       const before = new Set([...browser.contexts(), context])
@@ -103,6 +116,49 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/**
+ * Opens the signed-in user's menu in the header (its button shows their name). The menu is a
+ * chunk of its own: a click before it has taken over opens nothing, so it clicks again.
+ */
+export async function openUserMenu(page: Page, name: string): Promise<void> {
+  await expect(async () => {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(name) })
+      .click()
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible({ timeout: 2_000 })
+  }).toPass()
+}
+
+/** Opens the account screen from the user menu, as a person would. */
+export async function openAccount(page: Page, name: string): Promise<void> {
+  await openUserMenu(page, name)
+  await page.getByRole('menuitem', { name: 'Account' }).click()
+  await expect(page).toHaveURL(/\/app\/account$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+  await hydrated(page)
+}
+
+/** Signs out by opening /sign-out, which lands on the home page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.goto(url('/sign-out'))
+  await expect(page).toHaveURL(url('/'))
+}
+
+/** Signs out from the user menu's Sign Out, as a person would; lands on the home page. */
+export async function signOutFromMenu(page: Page, name: string): Promise<void> {
+  await openUserMenu(page, name)
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(url('/'))
+}
+
+/** The e-mail address of whoever the page's session belongs to; undefined when signed out. */
+export async function signedInAs(page: Page): Promise<string | undefined> {
+  const response = await page.request.get(url('/api/auth/get-session'))
+  const body = (await response.json()) as { user?: { email: string } } | null
+  return body?.user?.email
 }
 
 /** Calls a procedure over RPC with the page's session, as the app's browser client does. */

@@ -81,10 +81,10 @@ test('a site’s pages go out as CSV, come back edited, are checked row by row a
   await openHydrated(page, url(`/app/organizations/${slug}/sites/${hostname}`))
   await page
     .getByRole('navigation', { name: 'Site' })
-    .getByRole('link', { name: 'Import & export' })
+    .getByRole('link', { name: 'Spreadsheet' })
     .click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Import & export' })).toBeVisible()
-  await expect(page).toHaveTitle(/Import & export — shop\.example — Headmark/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Spreadsheet' })).toBeVisible()
+  await expect(page).toHaveTitle(/Spreadsheet — shop\.example — Headmark/)
   await page.getByText(/The file’s \d+ columns/).click()
   await expect(page.getByRole('rowheader', { name: 'canonical' })).toBeVisible()
 
@@ -117,7 +117,7 @@ test('a site’s pages go out as CSV, come back edited, are checked row by row a
     }),
   ]
   await chooseFile(page, 'pages.csv', `${edited.join('\n')}\n`)
-  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveText('CSV')
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveValue('csv')
   await page.getByRole('button', { name: 'Check file' }).click()
   await expect(
     page.getByText('Nothing will be imported until these rows are fixed', { exact: false }),
@@ -157,10 +157,8 @@ test('a site’s pages go out as CSV, come back edited, are checked row by row a
   await page.getByRole('button', { name: 'Check file' }).click()
   const mapping = page.getByRole('group', { name: 'Match your columns to Headmark’s' })
   await expect(mapping).toBeVisible()
-  await mapping.getByRole('combobox', { name: 'Address' }).click()
-  await page.getByRole('option', { name: 'path', exact: true }).click()
-  await mapping.getByRole('combobox', { name: 'Headline' }).click()
-  await page.getByRole('option', { name: 'title', exact: true }).click()
+  await mapping.getByRole('combobox', { name: 'Address' }).selectOption({ label: 'path' })
+  await mapping.getByRole('combobox', { name: 'Headline' }).selectOption({ label: 'title' })
   await page.getByRole('button', { name: /^Check file/ }).click()
   await expect(page.getByText('The file is ready to import')).toBeVisible()
   await page.getByRole('button', { name: 'Import 1 change' }).click()

@@ -124,4 +124,102 @@ test.describe('Headmark’s own head tags', () => {
     expect(title(page)).toBe('Pricing — Headmark')
     expect(meta(page, 'property', 'og:description')).toMatch(/^Headmark plans/)
   })
+
+  test('/bot, where HeadmarkBot’s user agent points, has its title, description and canonical', async () => {
+    const page = await html(url('/'), '/bot')
+    expect(title(page)).toBe('HeadmarkBot — Headmark’s crawler')
+    expect(meta(page, 'name', 'description')).toMatch(/^What HeadmarkBot is, when it visits/)
+    expect(meta(page, 'property', 'og:title')).toBe('HeadmarkBot — Headmark’s crawler')
+    expect(/<link rel="canonical" href="([^"]*)"/.exec(page)?.[1]).toBe('/bot')
+    expect(page.match(/<link rel="canonical"/g)).toHaveLength(1)
+    // What a site owner comes for: how to block it.
+    expect(page).toContain('User-agent: HeadmarkBot\nDisallow: /')
+  })
+
+  test('/changelog has its title and description, and lists the changes users see by day', async ({
+    page,
+  }) => {
+    const html = await (await fetch(url('/changelog'))).text()
+    expect(title(html)).toBe('Changelog — Headmark')
+    expect(meta(html, 'name', 'description')).toMatch(/^What changed in Headmark, day by day/)
+    expect(meta(html, 'property', 'og:title')).toBe('Changelog — Headmark')
+    expect(html.match(/<title>/g)).toHaveLength(1)
+
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.goto(url('/changelog'))
+        await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible()
+        // A day's heading is a date; its changes are one line each, with a tag.
+        const days = page.getByRole('list', { name: 'Changes by day' })
+        await expect(days.getByRole('heading', { level: 2 }).first()).toHaveText(
+          /^[A-Z][a-z]+ \d{1,2}, \d{4}$/,
+        )
+        const pause = days
+          .getByRole('listitem')
+          .filter({ hasText: 'Pause a webhook and resume it later' })
+          .filter({ hasNot: page.getByRole('heading') })
+        await expect(pause).toHaveCount(1)
+        await expect(pause).toContainText(/^Webhooks\s*Pause a webhook/)
+        // Developer notes are not among them: they are under Packages, folded by package.
+        await expect(days).not.toContainText('BulkEditor')
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow).toBeLessThanOrEqual(0)
+        const background = await page.evaluate(
+          () => getComputedStyle(document.body).backgroundColor,
+        )
+        const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number)
+        if (scheme === 'dark') expect(r + g + b).toBeLessThan(200)
+        else expect(r + g + b).toBeGreaterThan(600)
+        await page.screenshot({
+          path: `test-results/shots/changelog-${width}-${scheme}.png`,
+          fullPage: true,
+        })
+      }
+    }
+    await page.emulateMedia({ colorScheme: null })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    // The packages' release notes stay on the page, one folded section per package.
+    await page.getByRole('link', { name: 'release notes of the npm packages' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Packages' })).toBeInViewport()
+    const ui = page.locator('summary').filter({ hasText: '@headmark/ui' })
+    await ui.click()
+    await expect(page.getByText(/^`?BulkEditor`?: every page × the metadata fields/)).toBeVisible()
+    await page.screenshot({ path: 'test-results/shots/changelog-packages-1280.png' })
+  })
+
+  test('/bot reads at 390 px and in dark mode: nothing wider than the screen, the contact link works', async ({
+    page,
+  }) => {
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.goto(url('/bot'))
+        await expect(page.getByRole('heading', { level: 1, name: 'HeadmarkBot' })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'How to block it' })).toBeVisible()
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow).toBeLessThanOrEqual(0)
+        // Dark mode paints a dark page (the text is readable on it).
+        const background = await page.evaluate(
+          () => getComputedStyle(document.body).backgroundColor,
+        )
+        const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number)
+        if (scheme === 'dark') expect(r + g + b).toBeLessThan(200)
+        else expect(r + g + b).toBeGreaterThan(600)
+        await page.screenshot({
+          path: `test-results/shots/bot-${width}-${scheme}.png`,
+          fullPage: true,
+        })
+      }
+    }
+    await page.emulateMedia({ colorScheme: null })
+    await page.getByRole('link', { name: 'contact form' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  })
 })

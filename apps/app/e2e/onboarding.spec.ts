@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
@@ -12,6 +13,23 @@ import {
   uniqueSlug,
   url,
 } from './helpers.ts'
+
+const SHOTS = '/work/shots/ruleui'
+
+/** Screenshots at 1280 and 390 px wide, light and dark. */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
+}
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
 
@@ -69,6 +87,24 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await openHydrated(page, `${org}/onboarding/plan`)
   await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
 
+  // Not a dead end: the organization's tabs are above the step, and its home leads back here.
+  const organizationNav = page.getByRole('navigation', { name: 'Organization' })
+  for (const tab of ['Sites', 'Change requests', 'Members', 'Billing', 'Audit log', 'Settings']) {
+    await expect(organizationNav.getByRole('link', { name: tab, exact: true })).toBeVisible()
+  }
+  await organizationNav.getByRole('link', { name: 'Members' }).click()
+  await expect(page).toHaveURL(new RegExp(`${org}/members$`))
+  await expect(page.getByRole('link', { name: 'Invite member' })).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Organization' })
+    .getByRole('link', { name: 'Sites' })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`${org}/onboarding/site$`))
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Create your first site' }),
+  ).toBeVisible()
+  await shoot(page, 'onboarding-site')
+
   // The first site, with the create-site form's own checks.
   await page.getByRole('button', { name: 'Create site' }).click()
   await expect(page.getByText('Give the site a name.')).toBeVisible()
@@ -85,6 +121,10 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await expect(
     page.getByRole('heading', { level: 1, name: 'Install Headmark on Launchpad web' }),
   ).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Members' }),
+  ).toBeVisible()
+  await shoot(page, 'onboarding-install')
   const dsn = (await codeBlock(page, 'DSN').locator('code').textContent()) ?? ''
   expect(dsn).toMatch(/^[A-Za-z0-9_-]{22,}$/)
 
@@ -120,11 +160,31 @@ test('an owner signs up, chooses a plan, creates the first site, installs it and
   await page.keyboard.press('ArrowRight')
   await expect(codeBlock(page, 'webhook.ts')).toContainText('createWebhookHandler')
 
+  // The page waits for the site's first call to the public API and shows it when it comes,
+  // without a reload (the key, shown only until the page is left, is still there).
+  const firstRequest = page.getByRole('status', { name: 'First request' })
+  await expect(firstRequest).toContainText('Waiting for the first request…')
+  const served = await page.request.get(
+    url(`/api/openapi/v1/${dsn}/metadata/get-latest?path=${encodeURIComponent('/pricing/')}`),
+  )
+  expect(served.status()).toBe(200)
+  await expect(firstRequest).toContainText('First request received just now — for /pricing')
+  await expect(firstRequest).not.toContainText('Waiting')
+  await expect(key).toHaveText(apiKey)
+  await expect(
+    firstRequest.getByRole('link', { name: 'Go to Launchpad web’s pages' }),
+  ).toHaveAttribute('href', `${org}/sites/launchpad.example`)
+
   // Then the organization's home, with the new site.
-  await page.getByRole('link', { name: 'Go to Launchpad' }).click()
+  await page.getByRole('link', { name: 'Go to Launchpad', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`${org}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Launchpad' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Launchpad web' })).toBeVisible()
+  // The site's overview says it too, beside the DSN.
+  await openHydrated(page, `${org}/sites/launchpad.example`)
+  await expect(page.getByRole('status', { name: 'First request' })).toContainText(
+    /First request received .+ — for \/pricing/,
+  )
 
   // Once there is a site, the first-site step leads home; install without its site does too.
   await openHydrated(page, `${org}/onboarding/site`)

@@ -1,16 +1,37 @@
+import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
+  addColleague,
   createOrganization,
   createPage,
   createSite,
   editorUrl,
+  hydrated,
   openHydrated,
+  organizationWithSite,
   rpc,
   signUpAndVerify,
   test,
   uniqueEmail,
   url,
 } from './helpers.ts'
+
+const SHOTS = '/work/shots/ruleui'
+
+/** Screenshots at 1280 and 390 px wide, light and dark. */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
+}
 
 async function servedAt(page: Page, dsn: string, path: string): Promise<Record<string, unknown>> {
   const answer = await page.request.get(
@@ -32,7 +53,7 @@ test('a rule for /blog/* gives blog pages a description and a title template, sh
   await createSite(page, slug, 'Rules Labs', hostname)
   await createPage(page, slug, hostname, '/blog/x')
   await page.getByRole('textbox', { name: 'Title' }).fill('Hello')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(/Saved as revision 1/)).toBeVisible()
 
   // The Rules tab: empty, then a rule for /blog/* with a title template…
@@ -100,4 +121,96 @@ test('a rule for /blog/* gives blog pages a description and a title template, sh
     .click()
   await expect(page.getByRole('heading', { name: 'No rules yet' })).toBeVisible()
   expect(await servedAt(page, dsn, '/blog/x')).toEqual({ title: 'Hello' })
+})
+
+test('a member proposes a rule change as a draft, keeps it on top of the owner’s newer save, and the owner publishes it; under the two-person rule the owner proposes too', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  await signUpAndVerify(page, uniqueEmail('rules-owner'), 'Rita Owner')
+  const hostname = 'proposals.example'
+  const slug = await organizationWithSite(page, 'Rule Proposals', hostname)
+  const site = { organizationSlug: slug, siteHostname: hostname }
+  const rule = await rpc<{ id: string }>(page, 'pathRules/create', {
+    ...site,
+    pattern: '/blog/**',
+    metadata: { description: 'The blog.' },
+  })
+  const ruleUrl = `/app/organizations/${slug}/sites/${hostname}/rules/${rule.id}`
+  const member = await addColleague(browser, page, slug, 'member', 'Milo Member')
+
+  // A member may not change rules directly (the server refuses): no Save, a note, Save as draft.
+  await openHydrated(member, ruleUrl)
+  await expect(
+    member.getByText(
+      'Owners and admins publish rule changes: save yours as a draft and they review it in a change request.',
+    ),
+  ).toBeVisible()
+  await expect(member.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
+  await expect(member.getByRole('button', { name: 'Delete rule' })).toHaveCount(0)
+  await member.getByRole('textbox', { name: 'Description' }).fill('Stories from the team.')
+  await shoot(member, 'rule-member')
+  await member.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(member.getByText('Saved as a draft, not published')).toBeVisible()
+  await expect(member.getByText('Saved as a draft in a new change request.')).toBeVisible()
+
+  // The owner still saves directly; the member's draft now starts from an older revision.
+  await openHydrated(page, ruleUrl)
+  await expect(page.getByText(/publish rule changes/)).toHaveCount(0)
+  await page.getByRole('textbox', { name: 'Description' }).fill('News from the blog.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('/blog/** saved: its pages serve it now.')).toBeVisible()
+
+  // The member's request shows the conflict; they keep their draft on top of the newer revision.
+  await member.getByRole('link', { name: 'Open the change request' }).click()
+  await expect(member).toHaveURL(/\/change-requests\/[^/]+$/)
+  await hydrated(member)
+  const rules = member.getByRole('region', { name: 'Path rules' })
+  await expect(rules.getByText('Changed since the draft')).toBeVisible()
+  await expect(member.getByText('1 conflict', { exact: true })).toBeVisible()
+  await expect(rules.getByRole('button', { name: 'Drop it from the request' })).toBeVisible()
+  await shoot(member, 'change-request-rule-conflict')
+  await rules.getByRole('button', { name: 'Keep my draft' }).click()
+  await expect(
+    member.getByText('Your draft of /blog/** now builds on the newer revision.'),
+  ).toBeVisible()
+  await expect(rules.getByText('Changed since the draft')).toHaveCount(0)
+  await expect(member.getByText('1 conflict', { exact: true })).toHaveCount(0)
+  await expect(rules).toContainText('News from the blog.')
+  await expect(rules).toContainText('Stories from the team.')
+  await shoot(member, 'change-request-rule-rebased')
+
+  // The owner approves and publishes it: the rule sets the member's description.
+  await openHydrated(page, member.url())
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Approved')
+  await page.getByRole('button', { name: 'Publish now' }).click()
+  await page
+    .getByRole('dialog', { name: 'Publish this change request now?' })
+    .getByRole('button', { name: 'Publish' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Published')
+  await openHydrated(page, ruleUrl)
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
+    'Stories from the team.',
+  )
+
+  // Under the two-person rule nobody changes a rule directly, owners included: they propose.
+  await rpc(page, 'changeRequests/updatePolicy', {
+    organizationSlug: slug,
+    mode: 'direct',
+    twoPersonRule: true,
+    largeChangePages: 50,
+  })
+  await openHydrated(page, ruleUrl)
+  await expect(
+    page.getByText(
+      'The two-person rule is on: rule changes are published through a change request another person approves.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Save as draft' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Delete rule' })).toHaveCount(0)
+  await shoot(page, 'rule-owner-two-person')
 })

@@ -25,20 +25,27 @@ test('a page’s canonical URL, language versions, robots directives and structu
   // The site's defaults: an Organization for every page, and no page-only fields to fill.
   await openHydrated(page, editorUrl(slug, hostname, null, { tab: 'structured' }))
   await expect(page.getByRole('textbox', { name: 'Canonical URL' })).toHaveCount(0)
-  await page.getByRole('combobox', { name: 'Add an item' }).click()
-  await page.getByRole('option', { name: 'Organization' }).click()
+  await page.getByRole('combobox', { name: 'Add an item' }).selectOption('Organization')
+  // Filled in as a form; the JSON view shows the same object.
+  const organization = page.getByRole('region', { name: 'Organization (item 1)' })
+  await organization.getByRole('textbox', { name: 'Name' }).fill('Search Labs')
+  await organization.getByRole('textbox', { name: 'Website' }).fill('https://search.example/')
+  await organization
+    .getByRole('textbox', { name: 'Profiles elsewhere' })
+    .fill('https://social.example/@searchlabs\n\nhttps://wiki.example/Search_Labs')
+  await page.getByRole('button', { name: 'JSON' }).click()
   const structured = page.getByRole('textbox', { name: 'Structured data (JSON-LD)' })
-  await structured.fill(
-    JSON.stringify([
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Organization',
-        name: 'Search Labs',
-        url: 'https://search.example/',
-      },
-    ]),
-  )
-  await page.getByRole('button', { name: 'Save' }).click()
+  expect(JSON.parse(await structured.inputValue())).toEqual([
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Search Labs',
+      url: 'https://search.example/',
+      logo: '',
+      sameAs: ['https://social.example/@searchlabs', 'https://wiki.example/Search_Labs'],
+    },
+  ])
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(/Saved as revision 1/)).toBeVisible()
 
   await createPage(page, slug, hostname, '/blog/launch')
@@ -57,6 +64,7 @@ test('a page’s canonical URL, language versions, robots directives and structu
 
   // Structured data: text that is not JSON yet is kept and blocks Save; breadcrumbs come from the path.
   await page.getByRole('tab', { name: 'Structured data' }).click()
+  await page.getByRole('button', { name: 'JSON' }).click()
   await structured.fill('[{ "@type": "Article", ')
   await expect(page.getByText(/This is not JSON yet/)).toBeVisible()
   await structured.fill(
@@ -70,7 +78,7 @@ test('a page’s canonical URL, language versions, robots directives and structu
   )
   await page.getByRole('button', { name: 'Breadcrumbs from the path' }).click()
   await expect(structured).toHaveValue(/"name": "Launch"/)
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText(/Saved as revision 1/)).toBeVisible()
 
   // Reloaded, the fields show what was saved.

@@ -61,7 +61,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       if (process.env.E2E_SERVER_LOGS) process.stderr.write(chunk)
     })
   }
-  await waitUntilUp(baseURL, server, 60_000)
+  await waitUntilUp(baseURL, server, 120_000)
   return {
     baseURL,
     output: () => output,

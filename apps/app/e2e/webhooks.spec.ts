@@ -138,7 +138,9 @@ test('a webhook receives a saved change, shows it in History, redelivers, sends 
     await expect(page.getByText('Paused: nothing new is queued for this webhook.')).toBeVisible()
     await hydrated(page)
     expect(receiver.received).toHaveLength(3)
-    await page.getByRole('button', { name: 'Resume' }).first().click()
+    // One Resume, in the notice that says the webhook is paused.
+    await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(1)
+    await page.getByRole('button', { name: 'Resume' }).click()
     await expect(page.getByText('Enabled', { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible()
     await shoot(page, 'webhook-resumed')

@@ -18,15 +18,24 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 /**
- * JS requested until the page has hydrated and the network is quiet (initial: what it takes to
- * become interactive; reading pages fetch it after their first paint, after the load event), and
- * after that (deferred: analytics and chat, at the first interaction or a few seconds later),
- * gzipped.
+ * JS requested before the page answers clicks and keys (usable: requests started before
+ * `<html data-hydrated>`, what e2e/client-bundle.spec.ts holds to 200 KB on signed-in screens),
+ * then until the network is quiet (initial: usable plus what loads right after it, such as form
+ * schemas and the account screen's auth client), and after that (deferred: analytics and chat,
+ * at the first interaction or a few seconds later), gzipped.
  */
 async function measureJs(page, url) {
   const bodies = new Map()
   let loaded = false
-  const sizes = { initial: 0, deferred: 0, files: 0 }
+  const sizes = { usable: 0, initial: 0, deferred: 0, files: 0 }
+  const initialSizes = new Map()
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hydrated === undefined) return
+      window.hydratedAt = performance.now()
+      observer.disconnect()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] })
+  })
   page.on('response', async (response) => {
     const type = response.headers()['content-type'] ?? ''
     if (!type.includes('javascript') || bodies.has(response.url())) return
@@ -35,7 +44,10 @@ async function measureJs(page, url) {
     try {
       const size = gzipSync(await response.body()).length
       sizes[phase] += size
-      if (phase === 'initial') sizes.files += 1
+      if (phase === 'initial') {
+        sizes.files += 1
+        initialSizes.set(response.url(), size)
+      }
       if (process.env.LIGHTHOUSE_JS_FILES)
         console.log(
           `      ${phase.padEnd(8)} ${kb(size).padStart(9)}  ${new URL(response.url()).pathname}`,
@@ -48,6 +60,13 @@ async function measureJs(page, url) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   loaded = true
+  const beforeUsable = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= (window.hydratedAt ?? Infinity))
+      .map((entry) => entry.name),
+  )
+  for (const [file, size] of initialSizes) if (beforeUsable.includes(file)) sizes.usable += size
   await page.waitForTimeout(1000)
   return sizes
 }
@@ -56,7 +75,56 @@ async function measureJs(page, url) {
 // as they would from their providers in a deployment that enables them.
 const fixtures = await startFixturesServer().catch(() => null)
 const server = await startAppServer({ VITE_ANALYTICS_HOST: `${E2E_FIXTURES_ORIGIN}/capture` })
+const browser = await chromium.launch({
+  executablePath: CHROME_PATH,
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+})
 try {
+  // A signed-in person with an organization, a site and a page: the screens Lighthouse and the
+  // JavaScript measure see signed in.
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const email = `lighthouse-${Date.now()}@example.com`
+  await page.goto(new URL('/get-started', server.baseURL).href)
+  await page.getByRole('tab', { name: 'Sign up' }).click()
+  await page.getByLabel('Name').fill('Measure Me')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.getByText('Check your inbox').waitFor()
+  await page.goto(new URL(`/dev/mailbox?key=${DEV_MAILBOX_KEY}`, server.baseURL).href)
+  const link = await page
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .first()
+    .locator('a[href*="verify-email"]')
+    .getAttribute('href')
+  await page.goto(link)
+  await page.waitForURL(/\/app\//)
+  // The screens of an organization with a site and a page, each opened afresh (empty cache).
+  const slug = `measure-${Date.now().toString(36)}`
+  const call = (path, input) =>
+    page.request.post(new URL(`/api/rpc/${path}`, server.baseURL).href, {
+      data: { json: input },
+      headers: { origin: server.baseURL },
+    })
+  await call('organizations/create', { name: 'Measure', slug })
+  await call('billing/subscribe', { organizationSlug: slug, planId: 'business' })
+  await call('sites/create', {
+    organizationSlug: slug,
+    name: 'Measure',
+    hostname: 'measure.example',
+  })
+  await call('pages/create', {
+    organizationSlug: slug,
+    siteHostname: 'measure.example',
+    path: '/pricing',
+  })
+  const site = `/app/organizations/${slug}/sites/measure.example`
+  // Signed-in screens are audited with the session's cookie.
+  const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')
+  const signedIn = [`/app/organizations/${slug}`, `${site}/page?path=%2Fpricing`, `${site}/bulk`]
+  const shown = (path) => path.replace(slug, '<org>')
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -65,7 +133,7 @@ try {
     console.log(
       `Lighthouse (mobile emulation, simulated throttling), ${RUNS} runs per page, median of each category`,
     )
-    for (const path of PAGES) {
+    for (const path of [...PAGES, ...signedIn]) {
       const runs = []
       // A run Lighthouse could not finish (a page that did not paint in time on a busy machine)
       // is reported and run again, at most twice per page.
@@ -75,9 +143,12 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          ...(signedIn.includes(path) ? { extraHeaders: { Cookie: cookie } } : {}),
         })
         if (result.lhr.runtimeError && retries < 2) {
-          console.log(`  ${path}: run failed (${result.lhr.runtimeError.code}), running it again`)
+          console.log(
+            `  ${shown(path)}: run failed (${result.lhr.runtimeError.code}), running it again`,
+          )
           retries += 1
           continue
         }
@@ -90,7 +161,7 @@ try {
         return scores[Math.floor(scores.length / 2)]
       }
       console.log(
-        `  ${path.padEnd(9)} performance ${median('performance')}, accessibility ${median('accessibility')}, best practices ${median('best-practices')}, SEO ${median('seo')}  (performance per run: ${runs.map((lhr) => score(lhr, 'performance')).join(', ')})`,
+        `  ${shown(path).padEnd(9)} performance ${median('performance')}, accessibility ${median('accessibility')}, best practices ${median('best-practices')}, SEO ${median('seo')}  (performance per run: ${runs.map((lhr) => score(lhr, 'performance')).join(', ')})`,
       )
       // The audits that cost points, from the run with the median performance score.
       const typical = runs.find((lhr) => score(lhr, 'performance') === median('performance'))
@@ -100,7 +171,7 @@ try {
           writeFileSync(
             join(
               process.env.LIGHTHOUSE_JSON_DIR,
-              `${path.replace(/\W+/g, '_') || 'home'}-${i + 1}.json`,
+              `${shown(path).replace(/\W+/g, '_') || 'home'}-${i + 1}.json`,
             ),
             JSON.stringify(lhr),
           ),
@@ -148,51 +219,39 @@ try {
     chrome.kill()
   }
 
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  })
-  try {
-    console.log(
-      'JavaScript, gzipped (initial: until hydrated and the network is quiet; deferred: analytics, chat…)',
-    )
-    const home = await measureJs(await browser.newPage(), new URL('/', server.baseURL).href)
-    console.log(
-      `  /            initial ${kb(home.initial)} in ${home.files} files, deferred ${kb(home.deferred)}`,
-    )
+  console.log(
+    'JavaScript, gzipped (usable: before the page answers clicks and keys; initial: until the network is quiet; deferred: analytics, chat…)',
+  )
+  const home = await measureJs(await browser.newPage(), new URL('/', server.baseURL).href)
+  console.log(
+    `  /            usable ${kb(home.usable)}, initial ${kb(home.initial)} in ${home.files} files, deferred ${kb(home.deferred)}`,
+  )
 
-    // The dashboard of a signed-in user with one organization.
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    const email = `lighthouse-${Date.now()}@example.com`
-    await page.goto(new URL('/get-started', server.baseURL).href)
-    await page.getByRole('tab', { name: 'Sign up' }).click()
-    await page.getByLabel('Name').fill('Measure Me')
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Password').fill('correct horse battery staple')
-    await page.getByRole('button', { name: 'Create account' }).click()
-    await page.getByText('Check your inbox').waitFor()
-    await page.goto(new URL(`/dev/mailbox?key=${DEV_MAILBOX_KEY}`, server.baseURL).href)
-    const link = await page
-      .getByRole('listitem')
-      .filter({ hasText: email })
-      .first()
-      .locator('a[href*="verify-email"]')
-      .getAttribute('href')
-    await page.goto(link)
-    await page.waitForURL(/\/app\//)
-    // A new user's dashboard: /app/organizations, which offers to create the first organization.
-    const dashboard = await measureJs(
-      await context.newPage(),
-      new URL('/app/organizations', server.baseURL).href,
-    )
+  // A new user's dashboard: /app/organizations, which offers to create the first organization.
+  const dashboard = await measureJs(
+    await context.newPage(),
+    new URL('/app/organizations', server.baseURL).href,
+  )
+  console.log(
+    `  /app/organizations usable ${kb(dashboard.usable)}, initial ${kb(dashboard.initial)} in ${dashboard.files} files, deferred ${kb(dashboard.deferred)}`,
+  )
+  const state = await context.storageState()
+  for (const path of [
+    `/app/organizations/${slug}`,
+    site,
+    `${site}/page?path=%2Fpricing`,
+    `${site}/bulk`,
+    '/app/account',
+  ]) {
+    const fresh = await browser.newContext({ storageState: state })
+    const sizes = await measureJs(await fresh.newPage(), new URL(path, server.baseURL).href)
     console.log(
-      `  /app/organizations initial ${kb(dashboard.initial)} in ${dashboard.files} files, deferred ${kb(dashboard.deferred)}`,
+      `  ${path.replace(slug, '<org>')} usable ${kb(sizes.usable)}, initial ${kb(sizes.initial)} in ${sizes.files} files, deferred ${kb(sizes.deferred)}`,
     )
-  } finally {
-    await browser.close()
+    await fresh.close()
   }
 } finally {
+  await browser.close()
   await server.stop()
   fixtures?.close()
 }

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as UnauthenticatedRouteImport } from './routes/_unauthenticated'
+import { Route as marketingBotRouteImport } from './routes/(marketing)/bot'
 import { Route as marketingChangelogRouteImport } from './routes/(marketing)/changelog'
 import { Route as marketingContactRouteImport } from './routes/(marketing)/contact'
 import { Route as marketingNextjsRouteImport } from './routes/(marketing)/nextjs'
@@ -29,6 +30,7 @@ import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedAppAccountRouteImport } from './routes/_authenticated/app/account'
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
+import { Route as ApiAuditSplatRouteImport } from './routes/api/audit/$'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiExportSplatRouteImport } from './routes/api/export/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
@@ -37,6 +39,8 @@ import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/route'
 import { Route as AuthenticatedAppOrganizationsCreateRouteImport } from './routes/_authenticated/app/organizations/create'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugAuditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/audit'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/change-requests'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/members/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSettingsRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/settings'
@@ -53,14 +57,20 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanInd
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/route'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/index'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/index'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
@@ -79,6 +89,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 } as any)
 const UnauthenticatedRoute = UnauthenticatedRouteImport.update({
   id: '/_unauthenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const marketingBotRoute = marketingBotRouteImport.update({
+  id: '/(marketing)/bot',
+  path: '/bot',
   getParentRoute: () => rootRouteImport,
 } as any)
 const marketingChangelogRoute = marketingChangelogRouteImport.update({
@@ -175,6 +190,11 @@ const AuthenticatedAppOrganizationsRouteRoute =
     path: '/organizations',
     getParentRoute: () => AuthenticatedAppRouteRoute,
   } as any)
+const ApiAuditSplatRoute = ApiAuditSplatRouteImport.update({
+  id: '/api/audit/$',
+  path: '/api/audit/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
@@ -221,6 +241,22 @@ const AuthenticatedAppOrganizationsOrganizationSlugIndexRoute =
     getParentRoute: () =>
       AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
   } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugAuditRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () =>
+      AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+  } as any)
+const AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRouteImport.update(
+    {
+      id: '/change-requests',
+      path: '/change-requests',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteImport.update({
     id: '/members',
@@ -353,6 +389,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute =
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteImport.update(
+    {
+      id: '/change-requests',
+      path: '/change-requests',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport.update(
     {
@@ -367,6 +412,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute =
     {
       id: '/edit',
       path: '/edit',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteImport.update(
+    {
+      id: '/import',
+      path: '/import',
       getParentRoute: () =>
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
@@ -407,6 +461,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRout
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRouteImport.update(
+    {
+      id: '/$changeRequestId',
+      path: '/$changeRequestId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRouteImport.update(
     {
@@ -423,6 +495,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChang
       path: '/$changeSetId',
       getParentRoute: () =>
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute,
+    } as any,
+  )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRouteImport.update(
+    {
+      id: '/$importId',
+      path: '/$importId',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute,
     } as any,
   )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute =
@@ -528,6 +618,7 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebh
 export interface FileRoutesByFullPath {
   '/': typeof UnauthenticatedIndexRoute
   '/app': typeof AuthenticatedAppRouteRouteWithChildren
+  '/bot': typeof marketingBotRoute
   '/changelog': typeof marketingChangelogRoute
   '/contact': typeof marketingContactRoute
   '/nextjs': typeof marketingNextjsRoute
@@ -543,6 +634,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
@@ -553,6 +645,8 @@ export interface FileRoutesByFullPath {
   '/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/audit': typeof AuthenticatedAppOrganizationsOrganizationSlugAuditRoute
+  '/app/organizations/$organizationSlug/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren
@@ -564,7 +658,9 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/import': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
@@ -575,13 +671,17 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/import/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -590,6 +690,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof UnauthenticatedIndexRoute
+  '/bot': typeof marketingBotRoute
   '/changelog': typeof marketingChangelogRoute
   '/contact': typeof marketingContactRoute
   '/nextjs': typeof marketingNextjsRoute
@@ -604,6 +705,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
@@ -611,6 +713,8 @@ export interface FileRoutesByTo {
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
   '/app/organizations/create': typeof AuthenticatedAppOrganizationsCreateRoute
   '/app/organizations': typeof AuthenticatedAppOrganizationsIndexRoute
+  '/app/organizations/$organizationSlug/audit': typeof AuthenticatedAppOrganizationsOrganizationSlugAuditRoute
+  '/app/organizations/$organizationSlug/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute
   '/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/app/organizations/$organizationSlug/members/invite': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersInviteRoute
@@ -626,13 +730,17 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/import': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -644,6 +752,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_unauthenticated': typeof UnauthenticatedRouteWithChildren
   '/_authenticated/app': typeof AuthenticatedAppRouteRouteWithChildren
+  '/(marketing)/bot': typeof marketingBotRoute
   '/(marketing)/changelog': typeof marketingChangelogRoute
   '/(marketing)/contact': typeof marketingContactRoute
   '/(marketing)/nextjs': typeof marketingNextjsRoute
@@ -660,6 +769,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/account': typeof AuthenticatedAppAccountRoute
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
+  '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
@@ -670,6 +780,8 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/': typeof AuthenticatedAppOrganizationsIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/members': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/onboarding': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/audit': typeof AuthenticatedAppOrganizationsOrganizationSlugAuditRoute
+  '/_authenticated/app/organizations/$organizationSlug/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute
   '/_authenticated/app/organizations/$organizationSlug/settings': typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   '/_authenticated/app/organizations/$organizationSlug/': typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanRouteRouteWithChildren
@@ -681,7 +793,9 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/billing/': typeof AuthenticatedAppOrganizationsOrganizationSlugBillingIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/members/': typeof AuthenticatedAppOrganizationsOrganizationSlugMembersIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
@@ -692,13 +806,17 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksWebhookIdRouteRouteWithChildren
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageEditRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRuleIdRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesNewRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksNewRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksIndexRoute
@@ -710,6 +828,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/app'
+    | '/bot'
     | '/changelog'
     | '/contact'
     | '/nextjs'
@@ -725,6 +844,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/account'
     | '/app/admin'
+    | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
     | '/api/rpc/$'
@@ -735,6 +855,8 @@ export interface FileRouteTypes {
     | '/app/organizations/'
     | '/app/organizations/$organizationSlug/members'
     | '/app/organizations/$organizationSlug/onboarding'
+    | '/app/organizations/$organizationSlug/audit'
+    | '/app/organizations/$organizationSlug/change-requests'
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug/'
     | '/app/organizations/$organizationSlug/onboarding/plan'
@@ -746,7 +868,9 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/billing/'
     | '/app/organizations/$organizationSlug/members/'
     | '/app/organizations/$organizationSlug/onboarding/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/import'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
@@ -757,13 +881,17 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/import/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
@@ -772,6 +900,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/bot'
     | '/changelog'
     | '/contact'
     | '/nextjs'
@@ -786,6 +915,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/app/account'
     | '/app/admin'
+    | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
     | '/api/rpc/$'
@@ -793,6 +923,8 @@ export interface FileRouteTypes {
     | '/app/invitations/$invitationId'
     | '/app/organizations/create'
     | '/app/organizations'
+    | '/app/organizations/$organizationSlug/audit'
+    | '/app/organizations/$organizationSlug/change-requests'
     | '/app/organizations/$organizationSlug/settings'
     | '/app/organizations/$organizationSlug'
     | '/app/organizations/$organizationSlug/members/invite'
@@ -808,13 +940,17 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/changes'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/import'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
@@ -825,6 +961,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/_unauthenticated'
     | '/_authenticated/app'
+    | '/(marketing)/bot'
     | '/(marketing)/changelog'
     | '/(marketing)/contact'
     | '/(marketing)/nextjs'
@@ -841,6 +978,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/account'
     | '/_authenticated/app/admin'
+    | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
     | '/api/rpc/$'
@@ -851,6 +989,8 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/'
     | '/_authenticated/app/organizations/$organizationSlug/members'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding'
+    | '/_authenticated/app/organizations/$organizationSlug/audit'
+    | '/_authenticated/app/organizations/$organizationSlug/change-requests'
     | '/_authenticated/app/organizations/$organizationSlug/settings'
     | '/_authenticated/app/organizations/$organizationSlug/'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan'
@@ -862,7 +1002,9 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/billing/'
     | '/_authenticated/app/organizations/$organizationSlug/members/'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks'
@@ -873,13 +1015,17 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/$webhookId'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/edit'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/pages/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/$ruleId'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/new'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/new'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/webhooks/'
@@ -890,6 +1036,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   UnauthenticatedRoute: typeof UnauthenticatedRouteWithChildren
+  marketingBotRoute: typeof marketingBotRoute
   marketingChangelogRoute: typeof marketingChangelogRoute
   marketingContactRoute: typeof marketingContactRoute
   marketingNextjsRoute: typeof marketingNextjsRoute
@@ -898,6 +1045,7 @@ export interface RootRouteChildren {
   marketingTermsRoute: typeof marketingTermsRoute
   DevMailboxRoute: typeof DevMailboxRoute
   DocsApiRoute: typeof DocsApiRoute
+  ApiAuditSplatRoute: typeof ApiAuditSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiExportSplatRoute: typeof ApiExportSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
@@ -917,6 +1065,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof UnauthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/(marketing)/bot': {
+      id: '/(marketing)/bot'
+      path: '/bot'
+      fullPath: '/bot'
+      preLoaderRoute: typeof marketingBotRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/(marketing)/changelog': {
@@ -1045,6 +1200,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsRouteRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
+    '/api/audit/$': {
+      id: '/api/audit/$'
+      path: '/api/audit/$'
+      fullPath: '/api/audit/$'
+      preLoaderRoute: typeof ApiAuditSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/auth/$': {
       id: '/api/auth/$'
       path: '/api/auth/$'
@@ -1099,6 +1261,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/organizations/$organizationSlug/'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/audit': {
+      id: '/_authenticated/app/organizations/$organizationSlug/audit'
+      path: '/audit'
+      fullPath: '/app/organizations/$organizationSlug/audit'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugAuditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/change-requests': {
+      id: '/_authenticated/app/organizations/$organizationSlug/change-requests'
+      path: '/change-requests'
+      fullPath: '/app/organizations/$organizationSlug/change-requests'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/members': {
@@ -1213,6 +1389,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests'
+      path: '/change-requests'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes'
       path: '/changes'
@@ -1225,6 +1408,13 @@ declare module '@tanstack/react-router' {
       path: '/edit'
       fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import'
+      path: '/import'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/import'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page': {
@@ -1255,6 +1445,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
+      path: '/$changeRequestId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/'
       path: '/'
@@ -1268,6 +1472,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/changes/$changeSetId'
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/'
+      path: '/'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/import/'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute
+    }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
+      path: '/$importId'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute
     }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/'
@@ -1409,6 +1627,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChild
     AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteChildren,
   )
 
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsChangeRequestIdRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteChildren,
+  )
+
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesChangeSetIdRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesIndexRoute
@@ -1425,6 +1661,24 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRoute
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute._addFileChildren(
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteChildren,
+  )
+
+interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute
+}
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteChildren =
+  {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportImportIdRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportIndexRoute,
+  }
+
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteWithChildren =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute._addFileChildren(
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteChildren,
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteChildren {
@@ -1506,7 +1760,9 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRout
   )
 
 interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren {
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
@@ -1519,8 +1775,12 @@ interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRou
 
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren: AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteChildren =
   {
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRoute:
@@ -1547,6 +1807,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWi
 interface AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren {
   AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren
+  AuthenticatedAppOrganizationsOrganizationSlugAuditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugAuditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute
   AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute
   AuthenticatedAppOrganizationsOrganizationSlugIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteWithChildren
@@ -1560,6 +1822,10 @@ const AuthenticatedAppOrganizationsOrganizationSlugRouteRouteChildren: Authentic
       AuthenticatedAppOrganizationsOrganizationSlugMembersRouteRouteWithChildren,
     AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRoute:
       AuthenticatedAppOrganizationsOrganizationSlugOnboardingRouteRouteWithChildren,
+    AuthenticatedAppOrganizationsOrganizationSlugAuditRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugAuditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugChangeRequestsRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSettingsRoute,
     AuthenticatedAppOrganizationsOrganizationSlugIndexRoute:
@@ -1656,6 +1922,7 @@ const UnauthenticatedRouteWithChildren = UnauthenticatedRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   UnauthenticatedRoute: UnauthenticatedRouteWithChildren,
+  marketingBotRoute: marketingBotRoute,
   marketingChangelogRoute: marketingChangelogRoute,
   marketingContactRoute: marketingContactRoute,
   marketingNextjsRoute: marketingNextjsRoute,
@@ -1664,6 +1931,7 @@ const rootRouteChildren: RootRouteChildren = {
   marketingTermsRoute: marketingTermsRoute,
   DevMailboxRoute: DevMailboxRoute,
   DocsApiRoute: DocsApiRoute,
+  ApiAuditSplatRoute: ApiAuditSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiExportSplatRoute: ApiExportSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,

@@ -19,7 +19,6 @@ const config: StorybookConfig = {
           '@radix-ui/react-dialog',
           '@radix-ui/react-dropdown-menu',
           '@radix-ui/react-label',
-          '@radix-ui/react-select',
           '@radix-ui/react-slot',
           '@radix-ui/react-switch',
           '@radix-ui/react-tabs',

@@ -226,7 +226,7 @@ test('a title saved in the dashboard is the next render’s <head>, through the 
   await expect(title).toHaveValue('Pricing that scales with your launches')
   await title.fill('Pricing, edited in the dashboard')
   const saved = performance.now()
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Saved as revision 2.')).toBeVisible()
   const confirmed = performance.now()
 

@@ -432,12 +432,13 @@ test('an edit saved in the dashboard is the next render’s head, without a rest
 
   const saved = performance.now()
   await page.getByRole('button', { name: 'Save', exact: true }).click()
+  // The editor says so at once (before its toast goes, whatever the webhook takes).
+  await expect(page.getByText(/Saved as revision \d+\./)).toBeVisible()
   // An old page after 30 s means the webhook did nothing: the cached answer is fresh for 60 s.
   await untilServed(request, '/pricing', (html) =>
     html.includes('<title>Anvil pricing, edited in the dashboard</title>'),
   )
   console.log(`example: save → new <head> took ${Math.round(performance.now() - saved)} ms`)
-  await expect(page.getByText(/Saved as revision \d+\./)).toBeVisible()
   expect(example.output()).toContain('Headmark: metadata of /pricing changed')
 })
 

@@ -323,6 +323,43 @@ describe('two-factor sign-in', () => {
     )
     expect((await signedInAgain('ada@example.com')).signedIn).toBe(true)
   }, 180_000)
+  it('makes a new set of recovery codes behind the password; the previous set stops working', async () => {
+    const email = 'grace@example.com'
+    const grace = await signedUpVisitor(server.current, { name: 'Grace', email })
+    const enabled = await grace.post('/api/auth/two-factor/enable', { password: PASSWORD })
+    const { totpURI, backupCodes: first } = await json<{ totpURI: string; backupCodes: string[] }>(
+      enabled,
+    )
+    await grace.post('/api/auth/two-factor/verify-totp', { code: totpCode(secretOf(totpURI)) })
+
+    const anonymous = await new Visitor(server.current.origin).post(
+      '/api/auth/two-factor/generate-backup-codes',
+      { password: PASSWORD },
+    )
+    expect(anonymous.status).toBe(401)
+    const wrong = await grace.post('/api/auth/two-factor/generate-backup-codes', {
+      password: 'nope nope',
+    })
+    expect(wrong.status).toBe(400)
+    const made = await grace.post('/api/auth/two-factor/generate-backup-codes', {
+      password: PASSWORD,
+    })
+    expect(made.status).toBe(200)
+    const { backupCodes: second } = await json<{ backupCodes: string[] }>(made)
+    expect(second).toHaveLength(10)
+    expect(second.filter((code) => first.includes(code))).toEqual([])
+
+    const withOld = new Visitor(server.current.origin)
+    await withOld.signIn({ email, password: PASSWORD })
+    const old = await withOld.post('/api/auth/two-factor/verify-backup-code', { code: first[1] })
+    expect(old.status).toBe(401)
+    expect((await withOld.rpc.auth.getSession()).user).toBeUndefined()
+    const withNew = new Visitor(server.current.origin)
+    await withNew.signIn({ email, password: PASSWORD })
+    const fresh = await withNew.post('/api/auth/two-factor/verify-backup-code', { code: second[0] })
+    expect(fresh.status).toBe(200)
+    expect((await withNew.rpc.auth.getSession()).user?.email).toBe(email)
+  }, 180_000)
 })
 
 describe('passkeys', () => {

@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts'
 import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { requireOrganizationReference, stripeProvider } from './billing/stripe.ts'
 import { authSchema, subscription, user } from './db/schema.ts'
+import { personActor, recordAudit } from './domain/audit.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
 import {
   changeEmailEmail,
@@ -437,6 +438,43 @@ export function createAuth({
         roles: organizationRoles,
         creatorRole: 'owner',
         teams: { enabled: true },
+        // better-auth's invitation endpoints write through its own adapter, outside any
+        // transaction Headmark could join: their audit entries are written right after the
+        // change, by these hooks (see src/domain/audit.ts). Headmark's own procedures
+        // (invitations.*) write theirs inside the action's transaction.
+        organizationHooks: {
+          afterCreateInvitation: ({ invitation, inviter }) =>
+            recordAudit(db, {
+              organizationId: invitation.organizationId,
+              actor: personActor(inviter),
+              action: 'invitation.sent',
+              target: { kind: 'invitation', id: invitation.id, label: invitation.email },
+              summary: { after: { email: invitation.email, role: invitation.role } },
+            }),
+          afterCancelInvitation: ({ invitation, cancelledBy }) =>
+            recordAudit(db, {
+              organizationId: invitation.organizationId,
+              actor: personActor(cancelledBy),
+              action: 'invitation.cancelled',
+              target: { kind: 'invitation', id: invitation.id, label: invitation.email },
+              summary: { before: { email: invitation.email, role: invitation.role } },
+            }),
+          afterAcceptInvitation: ({ invitation, user: person }) =>
+            recordAudit(db, {
+              organizationId: invitation.organizationId,
+              actor: personActor(person),
+              action: 'invitation.accepted',
+              target: { kind: 'invitation', id: invitation.id, label: invitation.email },
+              summary: { after: { role: invitation.role } },
+            }),
+          afterRejectInvitation: ({ invitation, user: person }) =>
+            recordAudit(db, {
+              organizationId: invitation.organizationId,
+              actor: personActor(person),
+              action: 'invitation.rejected',
+              target: { kind: 'invitation', id: invitation.id, label: invitation.email },
+            }),
+        },
         async sendInvitationEmail({ id, email, role, organization, inviter }) {
           const url = new URL(`/app/invitations/${encodeURIComponent(id)}`, env.BETTER_AUTH_URL)
           await mailer.send({

@@ -112,6 +112,59 @@ export function webhookDisabledEmail({
   })
 }
 
+/** Sent to a member asked to review a change request. */
+export function reviewRequestedEmail({
+  authorName,
+  title,
+  siteHostname,
+  url,
+}: {
+  authorName: string
+  title: string
+  siteHostname: string
+  url: string
+}): Email {
+  return compose({
+    subject: `Review requested: ${oneLine(title)}`,
+    greeting: 'Hello,',
+    lines: [
+      `${oneLine(authorName)} asks you to review the change request “${oneLine(title)}” of ${siteHostname}.`,
+      'Its changes go live only once it is approved and published.',
+    ],
+    action: { label: 'Review the change request', url },
+    footer: 'You receive this e-mail because you were named a reviewer.',
+  })
+}
+
+/** Sent to a change request's author when it is reviewed, published, or its release failed. */
+export function changeRequestNewsEmail({
+  title,
+  siteHostname,
+  news,
+  url,
+}: {
+  title: string
+  siteHostname: string
+  /** One sentence: "Ada approved it.", "It was published." */
+  news: string
+  url: string
+}): Email {
+  return compose({
+    subject: `${oneLine(news).slice(0, 80)} — ${oneLine(title)}`,
+    greeting: 'Hello,',
+    lines: [`Your change request “${oneLine(title)}” of ${siteHostname}: ${oneLine(news)}`],
+    action: { label: 'Open the change request', url },
+    footer: 'You receive this e-mail as the author of the change request.',
+  })
+}
+
+/** A person's text on one line, short enough for a subject. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim()
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat
+}
+
 function compose(parts: {
   subject: string
   greeting: string

@@ -37,6 +37,16 @@ describe('loadServerEnv', () => {
     expect(env.MIGRATIONS_FOLDER).toBe(join(root, 'packages', 'api', 'drizzle'))
   })
 
+  it('defaults the app’s URL to this machine on PORT when PORT is set', () => {
+    const root = fakeRepo()
+    expect(loadServerEnv({ PORT: '4123' }, root).BETTER_AUTH_URL).toBe('http://localhost:4123')
+    expect(loadServerEnv({ PORT: 'x' }, root).BETTER_AUTH_URL).toBe('http://localhost:3000')
+    expect(
+      loadServerEnv({ PORT: '4123', BETTER_AUTH_URL: 'http://app.localhost:8080' }, root)
+        .BETTER_AUTH_URL,
+    ).toBe('http://app.localhost:8080')
+  })
+
   it('finds the repo root from a workspace folder below it', () => {
     const root = fakeRepo()
     const env = loadServerEnv({ DATABASE_URL: 'pglite:memory' }, join(root, 'apps', 'app'))

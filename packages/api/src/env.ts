@@ -164,6 +164,23 @@ const serverEnvSchema = z
       .min(0, 'Must be 0 or more')
       .max(300, 'Must be at most 300')
       .default(0),
+    CRAWLER_CONCURRENCY_PER_HOST: z.coerce
+      .number({ error: 'Must be a whole number of requests, e.g. 2' })
+      .int('Must be a whole number of requests, e.g. 2')
+      .min(1, 'Must be at least 1')
+      .max(64, 'Must be at most 64')
+      .default(2),
+    CRAWLER_REQUESTS_PER_SECOND: z.coerce
+      .number({ error: 'Must be a number of requests per second, e.g. 4' })
+      .positive('Must be more than 0')
+      .max(1000, 'Must be at most 1000')
+      .default(4),
+    CRAWLER_TIMEOUT_MS: z.coerce
+      .number({ error: 'Must be a whole number of milliseconds, e.g. 10000' })
+      .int('Must be a whole number of milliseconds, e.g. 10000')
+      .min(100, 'Must be at least 100')
+      .max(120_000, 'Must be at most 120000')
+      .default(10_000),
     CDN_PURGE_PROVIDER: z
       .enum(['cloudflare', 'fastly', 'bunny'], { error: 'Use cloudflare, fastly or bunny' })
       .optional(),
@@ -326,6 +343,18 @@ export interface ServerEnv {
   SHUTDOWN_DELAY_SECONDS: number
   /** Where saves purge CDN caches; null: no CDN purge. A secret token inside. */
   cdnPurge: CdnPurgeSettings | null
+  /** How the crawler of imports treats the sites it visits (per host). */
+  crawler: CrawlerSettings
+}
+
+/** The crawler's rates (CRAWLER_*); its outbound policy is the webhooks'. */
+export interface CrawlerSettings {
+  /** Requests in flight at once per host (CRAWLER_CONCURRENCY_PER_HOST, default 2). */
+  concurrencyPerHost: number
+  /** Requests started per second per host (CRAWLER_REQUESTS_PER_SECOND, default 4). */
+  requestsPerSecond: number
+  /** Each request's time limit (CRAWLER_TIMEOUT_MS, default 10000). */
+  timeoutMs: number
 }
 
 /** A CDN's purge API: which provider, its credentials and zone (a secret: never logged). */
@@ -375,7 +404,9 @@ export function loadServerEnv(
 
   const root = findRepoRoot(cwd)
   const dataDir = resolve(root, parsed.DATA_DIR ?? '.data')
-  const baseURL = parsed.BETTER_AUTH_URL ?? DEFAULT_DEV_URL
+  // Without BETTER_AUTH_URL the app is where this machine serves it: localhost, on PORT if set.
+  const port = /^\d{1,5}$/.test(runtimeEnv.PORT ?? '') ? runtimeEnv.PORT : undefined
+  const baseURL = parsed.BETTER_AUTH_URL ?? (port ? `http://localhost:${port}` : DEFAULT_DEV_URL)
   const database: DatabaseLocation =
     parsed.DATABASE_URL === undefined
       ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
@@ -444,6 +475,11 @@ export function loadServerEnv(
             apiUrl: parsed.CDN_PURGE_API_URL ?? null,
           }
         : null,
+    crawler: {
+      concurrencyPerHost: parsed.CRAWLER_CONCURRENCY_PER_HOST,
+      requestsPerSecond: parsed.CRAWLER_REQUESTS_PER_SECOND,
+      timeoutMs: parsed.CRAWLER_TIMEOUT_MS,
+    },
   }
 }
 

@@ -5,6 +5,10 @@ import { testDatabaseUrl } from '../test/database.ts'
 
 const packageDir = new URL('..', import.meta.url)
 
+// Each child loads the server from its TypeScript source and migrates a new embedded database:
+// seconds when the machine is idle, much longer when other test files share its two cores.
+const CHILD_TIMEOUT_MS = 120_000
+
 async function childEnv() {
   return {
     PATH: process.env.PATH,
@@ -15,8 +19,10 @@ async function childEnv() {
 }
 
 describe('createHeadmark', () => {
-  it('builds a server from the environment it is handed, and the process exits once it is closed', async () => {
-    const script = `
+  it(
+    'builds a server from the environment it is handed, and the process exits once it is closed',
+    async () => {
+      const script = `
       import { createHeadmark, loadServerEnv } from './src/index.ts'
       const headmark = await createHeadmark(loadServerEnv(process.env))
       const session = await headmark.handleRpc(new Request('http://127.0.0.1:3999/api/rpc/auth/getSession'))
@@ -29,28 +35,36 @@ describe('createHeadmark', () => {
       await headmark.close()
       await headmark.close()
     `
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=source', '--input-type=module', '-e', script],
-      { cwd: packageDir, env: await childEnv(), timeout: 30_000 },
-    )
-    const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '')
-    expect(result).toEqual({ sameApi: true, status: 200, body: { json: {} } })
-  })
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--conditions=source', '--input-type=module', '-e', script],
+        { cwd: packageDir, env: await childEnv(), timeout: CHILD_TIMEOUT_MS },
+      )
+      const result = JSON.parse(stdout.trim().split('\n').at(-1) ?? '')
+      expect(result).toEqual({ sameApi: true, status: 200, body: { json: {} } })
+    },
+    CHILD_TIMEOUT_MS,
+  )
 
-  it('closes the database and re-raises SIGTERM when nothing else handles it', async () => {
-    const child = await startChild(`
+  it(
+    'closes the database and re-raises SIGTERM when nothing else handles it',
+    async () => {
+      const child = await startChild(`
       import { createServer } from 'node:http'
       import { createHeadmark, loadServerEnv } from './src/index.ts'
       await createHeadmark(loadServerEnv(process.env))
       createServer().listen(0, '127.0.0.1', () => console.log('ready'))
     `)
-    child.kill('SIGTERM')
-    expect(await child.exit).toEqual({ code: null, signal: 'SIGTERM' })
-  })
+      child.kill('SIGTERM')
+      expect(await child.exit).toEqual({ code: null, signal: 'SIGTERM' })
+    },
+    CHILD_TIMEOUT_MS,
+  )
 
-  it('closes the database on SIGTERM alongside the server’s own graceful shutdown', async () => {
-    const child = await startChild(`
+  it(
+    'closes the database on SIGTERM alongside the server’s own graceful shutdown',
+    async () => {
+      const child = await startChild(`
       import { createServer } from 'node:http'
       import { sql } from 'drizzle-orm'
       import { createHeadmark, loadServerEnv } from './src/index.ts'
@@ -67,10 +81,12 @@ describe('createHeadmark', () => {
         console.log('database still open')
       })
     `)
-    child.kill('SIGTERM')
-    expect(await child.exit).toEqual({ code: 0, signal: null })
-    expect(child.output()).toContain('database closed')
-  })
+      child.kill('SIGTERM')
+      expect(await child.exit).toEqual({ code: 0, signal: null })
+      expect(child.output()).toContain('database closed')
+    },
+    CHILD_TIMEOUT_MS,
+  )
 })
 
 /** Runs `script` in a Node process of its own and waits until it prints "ready". */

@@ -14,6 +14,11 @@ import { connectDatabase, type Database } from './db/client.ts'
 import { describeDatabase } from './db/migrate.ts'
 import { type CoreEvents, createCoreEvents } from './domain/events.ts'
 import { createCdnPurge } from './operations/cdn-purge.ts'
+import { createAuditPrune } from './operations/audit-prune.ts'
+import { createReleases } from './operations/releases.ts'
+import { createCrawler, crawlerUserAgent } from './crawler/index.ts'
+import type { Crawler, CrawlerOptions } from './crawler/types.ts'
+import { createImportService, type ImportService } from './imports/service.ts'
 import {
   errorResponse,
   limitRequestBody,
@@ -38,11 +43,15 @@ import { PUBLIC_API_PREFIX, type PublicApi } from './public-api/handler.ts'
 import { startPublicApi } from './public-api/instance.ts'
 import { type Router, router } from './router.ts'
 import { answerExport } from './transfer/http.ts'
+import { answerAuditExport, AUDIT_EXPORT_PREFIX } from './transfer/audit-export.ts'
 import type { Context } from './rpc/context.ts'
 import { mapMailFailures, mapUnexpectedErrors, refuseNulInput } from './rpc/interceptors.ts'
 import { type Clock, createWebhookService, type WebhookService } from './webhooks/worker.ts'
 
 export const RPC_PREFIX = '/api/rpc'
+
+/** The version the crawler's User-Agent names (`HeadmarkBot/<version>`). */
+export const HEADMARK_VERSION = '1.0'
 
 /** The server, assembled: what the app mounts and calls. */
 export interface Headmark {
@@ -56,13 +65,16 @@ export interface Headmark {
   webhooks: WebhookService
   /** Billing's jobs, on the same queue: cancelling deleted organizations' Stripe subscriptions. */
   billing: BillingJobs
+  /** Imports of live sites' pages, on the same queue, and the crawler they use. */
+  imports: ImportService
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
   handleRpc(request: Request): Promise<Response>
   /**
    * Answers /api/export/<organization>/<hostname>.csv|.ndjson: a site's pages as a streamed
-   * download, behind the same session and organization checks as RPC.
+   * download, behind the same session and organization checks as RPC; and
+   * /api/audit/<organization>.csv|.jsonl: the organization's audit log (owners and admins).
    */
   handleExport(request: Request): Promise<Response>
   /** A context for in-process calls: `createRouterClient(router, { context })`. */
@@ -101,6 +113,8 @@ export interface CreateHeadmarkOptions {
   rateLimit?: boolean
   /** The clock of webhook delivery (retries, failure streaks); tests move one by hand. */
   clock?: Clock
+  /** Builds the imports' crawler; defaults to `createCrawler` with the env's CRAWLER_* rates. */
+  crawler?: (options: CrawlerOptions) => Crawler
 }
 
 /**
@@ -113,7 +127,7 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log, rateLimit = env.rateLimit, clock }: CreateHeadmarkOptions = {},
+  { log, rateLimit = env.rateLimit, clock, crawler = createCrawler }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const logger = createLogger({
     json: env.NODE_ENV === 'production',
@@ -177,7 +191,39 @@ export async function createHeadmark(
       })
     : null
   await cdnPurge?.start()
-  connection.beforeClose(() => webhooks.stop())
+  // Scheduled change-request releases share the same queue: durable, run once across instances.
+  await createReleases({
+    db,
+    events,
+    queue: () => webhooks.jobQueue(),
+    mailer,
+    appUrl: env.BETTER_AUTH_URL,
+    logger,
+  }).start()
+  // The daily prune of audit entries past each plan's history, on the same queue.
+  await createAuditPrune({ db, queue: () => webhooks.jobQueue(), logger }).start()
+  // Imports too: durable, resumed after a restart. The crawler's outbound policy is the webhooks'.
+  const imports = createImportService({
+    db,
+    queue: () => webhooks.jobQueue(),
+    events,
+    logger,
+    crawler: () =>
+      crawler({
+        policy: webhooks.policy,
+        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+        concurrencyPerHost: env.crawler.concurrencyPerHost,
+        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+        timeoutMs: env.crawler.timeoutMs,
+      }),
+    concurrency: env.crawler.concurrencyPerHost + 2,
+  })
+  await imports.start()
+  // Imports first: their runs stop and are handed back to the queue before it stops.
+  connection.beforeClose(async () => {
+    await imports.stop()
+    await webhooks.stop()
+  })
 
   // What went wrong while answering a request; logged once its status is known (see handleRpc).
   const failures = new WeakMap<Context, unknown>()
@@ -219,6 +265,7 @@ export async function createHeadmark(
     events,
     webhooks,
     billing,
+    imports,
     mailer,
     headers,
     rateLimit,
@@ -279,6 +326,7 @@ export async function createHeadmark(
     events,
     webhooks,
     billing,
+    imports,
     mailer,
     mailbox,
     logger,
@@ -346,7 +394,10 @@ export async function createHeadmark(
     async handleExport(request) {
       const context = await createContext(request.headers)
       try {
-        return await answerExport(request, context)
+        const { pathname } = new URL(request.url)
+        return pathname.startsWith(`${AUDIT_EXPORT_PREFIX}/`)
+          ? await answerAuditExport(request, context)
+          : await answerExport(request, context)
       } catch (error) {
         logger.error('[export] an export failed', error)
         return errorResponse('other', 500, 'INTERNAL_SERVER_ERROR', 'The export failed; try again.')

@@ -37,9 +37,13 @@ describe('@headmark/api entry point', () => {
         'transfer',
         'bulkPages',
         'changeSets',
+        'changeRequests',
+        'imports',
+        'auditLog',
       ],
       connections: 0,
       exports: [
+        'AUDIT_EXPORT_PREFIX',
         'EXPORT_PREFIX',
         'RPC_PREFIX',
         'consumeLimit',

@@ -2,7 +2,8 @@ import { ORPCError } from '@orpc/server'
 import { APIError, getSessionFromCtx } from 'better-auth/api'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
-import { invitation, member, organization, session, team, teamMember } from './db/schema.ts'
+import { invitation, member, organization, session, team, teamMember, user } from './db/schema.ts'
+import { personActor, recordAudit } from './domain/audit.ts'
 import { invitationEmail } from './emails.ts'
 import type { Mailer } from './mailer.ts'
 import { type OrganizationRole, primaryOrganizationRole } from './permissions.ts'
@@ -171,8 +172,24 @@ export async function endMembershipsOf(db: Database, userId: string): Promise<st
       return owners.length > 0 && owners.every((owner) => owner.userId === userId)
     })
     if (soleOwnerOf.length > 0) return soleOwnerOf.map((org) => org.name)
+    const [person] = await tx
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, userId))
     for (const row of members.filter((row) => row.userId === userId)) {
       await deleteMembership(tx, row.organizationId, row)
+      if (!person) continue
+      const actor = personActor(person)
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actor,
+        action: 'member.left',
+        target: { kind: 'member', id: userId, label: actor.label },
+        summary: {
+          before: { role: primaryOrganizationRole(row.role) },
+          after: { reason: 'account deleted' },
+        },
+      })
     }
     return []
   })

@@ -16,6 +16,8 @@ export const organizationStatements = {
   webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
   // The organization's plan: choosing, changing and cancelling it is the owners' decision.
   billing: ['update'],
+  // The organization's audit log: owners and admins read and export it; members do not.
+  auditLog: ['read'],
 } as const
 
 export const organizationAccess = createAccessControl(organizationStatements)
@@ -26,6 +28,7 @@ const manage = {
   team: ['create', 'update', 'delete'],
   site: ['create', 'update', 'delete'],
   webhook: ['create', 'update', 'delete', 'reveal-secret', 'rotate-secret', 'send'],
+  auditLog: ['read'],
 } as const
 
 export const organizationRoles = {

@@ -1,8 +1,11 @@
+import { auditLogRouter } from './routers/audit-log.ts'
 import { authRouter } from './routers/auth.ts'
 import { billingRouter } from './routers/billing.ts'
 import { bulkPagesRouter } from './routers/bulk-pages.ts'
+import { changeRequestsRouter } from './routers/change-requests.ts'
 import { changeSetsRouter } from './routers/change-sets.ts'
 import { discoveredPathsRouter } from './routers/discovered-paths.ts'
+import { importsRouter } from './routers/imports.ts'
 import { invitationsRouter } from './routers/invitations.ts'
 import { membersRouter } from './routers/members.ts'
 import { metadataRevisionsRouter } from './routers/metadata-revisions.ts'
@@ -33,6 +36,9 @@ export const router = {
   transfer: transferRouter,
   bulkPages: bulkPagesRouter,
   changeSets: changeSetsRouter,
+  changeRequests: changeRequestsRouter,
+  imports: importsRouter,
+  auditLog: auditLogRouter,
 }
 
 export type Router = typeof router

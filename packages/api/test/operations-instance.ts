@@ -2,7 +2,9 @@
 // API, then auth and RPC), for the operations tests and the multi-instance topology: the server's
 // env comes from the environment, it prints `READY <port>` when it listens, and SIGTERM runs the
 // graceful shutdown. Test-only endpoints: POST /test/site (a site, with a webhook), POST /test/save
-// (a revision saved the way the core saves one), GET /test/slow?ms= (a request that takes its
+// (a revision saved the way the core saves one), POST /test/release (a change request scheduled
+// `inMs` ahead), POST /test/import (an import of a list of URLs, queued), GET /test/slow?ms= (a
+// request that takes its
 // time) and GET /test/stream (an event stream that never ends by itself).
 //   node --conditions=source test/operations-instance.ts
 import { createServer } from 'node:http'
@@ -13,7 +15,9 @@ import { createHeadmark } from '../src/headmark.ts'
 import { createOperations } from '../src/operations/index.ts'
 import { dropInternalHeaders, runWithRequestFacts } from '../src/request-facts.ts'
 import { send, toRequest } from './server.ts'
-import { createSite, insertWebhook, saveRevision } from './webhook-fixtures.ts'
+import { queueImport } from './import-fixtures.ts'
+import { scheduledRelease } from './release-fixtures.ts'
+import { createSite, insertWebhook, saveRevision, type SiteFixture } from './webhook-fixtures.ts'
 
 const env = loadServerEnv(process.env)
 const headmark = await createHeadmark(env, { log: () => {} })
@@ -54,12 +58,30 @@ const server = createServer((req, res) => {
       res.end(JSON.stringify({ site, webhookId: hook?.id ?? null }))
       return
     }
+    if (url.pathname === '/test/release' && req.method === 'POST') {
+      const { site, paths, inMs } = JSON.parse(await body(req))
+      const id = await scheduledRelease(headmark, site, {
+        paths,
+        at: new Date(Date.now() + Number(inMs)),
+      })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id }))
+      return
+    }
     if (url.pathname === '/test/save' && req.method === 'POST') {
       const { site, path, metadata } = JSON.parse(await body(req))
       const saved = await saveRevision(headmark, site, { path, metadata })
       headmark.events.siteChanged(site.id, { revisionSaved: true })
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(saved))
+      return
+    }
+    if (url.pathname === '/test/import' && req.method === 'POST') {
+      // An import of `urls` on the site, queued as imports.start queues one.
+      const { site, urls } = JSON.parse(await body(req)) as { site: SiteFixture; urls: string[] }
+      const id = await queueImport(headmark, site, urls)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id }))
       return
     }
     const request = await toRequest(req, env.BETTER_AUTH_URL)

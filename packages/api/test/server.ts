@@ -36,6 +36,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       res.end()
     })
   })
+  // Tests' clients keep connections open between requests. With Node's default of 5 s, a client
+  // whose event loop stalls on a busy machine can send on a connection the server is closing
+  // ("fetch failed"): the test server keeps idle connections for a minute instead.
+  server.keepAliveTimeout = 60_000
   async function route(req: IncomingMessage, res: ServerResponse) {
     const request = await toRequest(req, origin)
     const { pathname } = new URL(request.url)
@@ -44,7 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ? await headmark.handleAuth(request)
       : pathname.startsWith('/api/rpc/')
         ? await headmark.handleRpc(request)
-        : pathname.startsWith('/api/export/')
+        : pathname.startsWith('/api/export/') || pathname.startsWith('/api/audit/')
           ? await headmark.handleExport(request)
           : new Response('Not Found', { status: 404 })
     await send(res, response)

@@ -125,5 +125,6 @@ describe('the fast paths agree with the reference merge on random heads', () => 
       ),
       { numRuns: 300 },
     )
-  })
+    // 300 random heads through five paths: seconds on a busy machine, which says nothing of speed.
+  }, 30_000)
 })

@@ -360,6 +360,79 @@ describe('resolveHead reuses the layers it has seen', () => {
   })
 })
 
+describe('adapters given what resolveHead has just returned', () => {
+  const fallback: HeadTag[] = [
+    { tag: 'meta', attrs: { charset: 'utf-8' } },
+    { tag: 'title', children: 'Acme' },
+    { tag: 'link', attrs: { rel: 'icon', href: '/favicon.ico' } },
+  ]
+  const override: HeadTag[] = [
+    { tag: 'meta', attrs: { name: 'author', content: 'Acme' } },
+    { tag: 'meta', attrs: { property: 'article:tag', content: 'plans' } },
+    { tag: 'meta', attrs: { property: 'article:tag', content: 'pricing' } },
+  ]
+  const layers = { fallback, metadata: page, override }
+  // The same head from tags that resolveHead did not make: converted tag by tag.
+  const fresh = () => resolveHead(layers).map((tag) => ({ ...tag }) as HeadTag)
+
+  it('render what they render for any list with the same tags', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(renderHead(resolveHead(layers))).toBe(renderHead(fresh()))
+      expect(toTanStackHead(resolveHead(layers))).toEqual(toTanStackHead(fresh()))
+    }
+  })
+
+  it('render the list as it is after it was changed', () => {
+    resolveHead(layers)
+    const added = resolveHead(layers)
+    added.push({ tag: 'meta', attrs: { name: 'rating', content: 'adult' } })
+    expect(renderHead(added)).toContain('<meta name="rating" content="adult">')
+    const replaced = resolveHead(layers)
+    replaced[0] = { tag: 'meta', attrs: { charset: 'latin1' } }
+    expect(renderHead(replaced)).toContain('<meta charset="latin1">')
+    // One of a set of tags (`article:tag`, kept whole from one layer).
+    const retagged = resolveHead(layers)
+    const second = retagged.findLastIndex(
+      (tag) => tag.tag === 'meta' && tag.attrs.property === 'article:tag',
+    )
+    retagged[second] = { tag: 'meta', attrs: { property: 'article:tag', content: 'tools' } }
+    expect(renderHead(retagged)).toContain(
+      '<meta property="article:tag" content="plans"><meta property="article:tag" content="tools">',
+    )
+    const retitled = resolveHead(layers)
+    const title = retitled.find((tag) => tag.tag === 'title')
+    if (title?.tag === 'title') title.children = 'Changed <b>'
+    expect(renderHead(retitled)).toContain('<title>Changed &#60;b&#62;</title>')
+    // A tag made from the metadata given an unsafe link is checked again, and left out.
+    const relinked = resolveHead(layers)
+    const canonical = relinked.find((tag) => tag.tag === 'link' && tag.attrs.rel === 'canonical')
+    if (canonical?.tag === 'link')
+      canonical.attrs = { rel: 'canonical', href: 'javascript:alert(1)' }
+    expect(renderHead(relinked)).not.toContain('javascript:')
+    expect(toTanStackHead(relinked)).toEqual(
+      toTanStackHead(relinked.map((tag) => ({ ...tag }) as HeadTag)),
+    )
+  })
+
+  it('render an older result as it is', () => {
+    const older = resolveHead(layers)
+    const newer = resolveHead({ ...layers, metadata: { title: 'Other' } })
+    expect(renderHead(older)).toBe(renderHead(older.map((tag) => ({ ...tag }) as HeadTag)))
+    expect(renderHead(newer)).toContain('<title>Other</title>')
+  })
+})
+
+describe('compileHtmlHead with ever new meta names', () => {
+  it('renders each page’s names, however many it has seen', () => {
+    const html = compileHtmlHead({})
+    for (let n = 0; n < 4200; n++) {
+      const name = n % 2 ? `og:n${n}` : `n${n}`
+      const rendered = html({ customTags: [{ name, content: 'x' }] })
+      if (n % 700 === 0 || n > 4190) expect(rendered).toBe(`<meta name="${name}" content="x">`)
+    }
+  })
+})
+
 describe('resolveHead with many layers in turn', () => {
   it('gives what mergeHead gives, whichever layers it still remembers', () => {
     const fallbacks = Array.from({ length: 20 }, (_, i): Metadata => ({ title: `Site ${i}` }))

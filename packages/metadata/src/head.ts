@@ -71,28 +71,40 @@ export function isSafeUrl(url: string): boolean {
  */
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
-  generateTags(metadata, (tag, attrs) => {
-    tags.push(generatedTag(tag, attrs))
+  generateTags(metadata, (...made) => {
+    tags.push(generatedTag(...made))
   })
   return tags
 }
 
 /** @internal A generated tag from what {@link generateTags} emits. */
-export const generatedTag = (tag: GeneratedTag, attrs: Attrs | string): HeadTag =>
-  tag === 'title'
-    ? { tag, children: attrs as string }
-    : tag === 'script'
-      ? { tag, attrs: { type: 'application/ld+json' }, children: attrs as string }
-      : { tag, attrs: attrs as Attrs }
+export const generatedTag: Emit<HeadTag> = (tag, value, name, attribute) =>
+  tag === 'meta'
+    ? {
+        tag,
+        attrs: (attribute === 'property'
+          ? { property: name, content: value }
+          : { name, content: value }) as Attrs,
+      }
+    : tag === 'title'
+      ? { tag, children: value as string }
+      : tag === 'script'
+        ? { tag, attrs: { type: 'application/ld+json' }, children: value as string }
+        : { tag, attrs: value as Attrs }
 
 type Attrs = Record<string, string>
 /** @internal The elements {@link generateTags} makes. */
 export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
 /**
- * @internal Receives each generated tag: a title's text, a meta's or link's attributes, or a
- * JSON-LD script's escaped text.
+ * @internal Receives each generated tag: a title's text, a meta's content with its name and the
+ * attribute that holds the name, a link's attributes, or a JSON-LD script's escaped text.
  */
-export type Emit = (tag: GeneratedTag, attrs: Attrs | string) => void
+export type Emit<T = void> = (
+  tag: GeneratedTag,
+  value: Attrs | string,
+  name?: string,
+  attribute?: 'name' | 'property',
+) => T
 
 // `noindex` first, when it or `robots.noindex` is `true`; then each directive in the order of its
 // field: a flag that is `true` as its name, a value as `name:value` (`maxSnippet: 50` →
@@ -119,14 +131,14 @@ export function generateTags(
 ): void {
   const og = metadata.openGraph ?? {}
   const twitter = metadata.twitter ?? {}
-  // Open Graph tags are written with `property`, every other one with `name`.
+  // Open Graph tags are written with `property`, every other one (custom tags too) with `name`.
   const meta = (name: string, content: string | number | undefined, custom?: boolean) => {
-    if (content === undefined) return
-    const value = `${content}`
-    emit(
-      'meta',
-      custom || name[2] !== ':' ? { name, content: value } : { property: name, content: value },
-    )
+    if (content !== undefined) {
+      emit('meta', `${content}`, name, custom || name[2] !== ':' ? 'name' : 'property')
+    }
+  }
+  const link = (attrs: Attrs) => {
+    if (isSafeUrl(attrs.href as string)) emit('link', attrs)
   }
   const icons = (rel: string, list: readonly MetadataImage[] | undefined) => {
     for (const icon of list ?? []) {
@@ -138,11 +150,16 @@ export function generateTags(
       emit('link', attrs)
     }
   }
-
-  const link = (attrs: Attrs) => {
-    if (isSafeUrl(attrs.href as string)) emit('link', attrs)
+  const seen: string[] = []
+  const ogImage = (image: MetadataImage | undefined) => {
+    if (!image || seen.includes(image.url) || !isSafeUrl(image.url)) return
+    seen.push(image.url)
+    meta('og:image', image.url)
+    meta('og:image:width', image.width)
+    meta('og:image:height', image.height)
+    meta('og:image:type', image.mimeType)
+    meta('og:image:alt', image.alt)
   }
-
   if (metadata.title !== undefined) emit('title', metadata.title)
   meta('description', metadata.description)
   meta('robots', robots(metadata) || undefined)
@@ -159,19 +176,11 @@ export function generateTags(
   meta('og:type', og.type)
   if (og.url !== undefined && isSafeUrl(og.url)) meta('og:url', og.url)
   meta('og:locale', og.locale)
-  for (const locale of og.localeAlternate ?? []) meta('og:locale:alternate', locale)
+  for (const locale of og.localeAlternate ?? []) {
+    meta('og:locale:alternate', locale)
+  }
   // '' is the Open Graph default ("no determiner"), so it needs no tag.
   if (og.determiner) meta('og:determiner', og.determiner)
-  const seen: string[] = []
-  const ogImage = (image: MetadataImage | undefined) => {
-    if (!image || seen.includes(image.url) || !isSafeUrl(image.url)) return
-    seen.push(image.url)
-    meta('og:image', image.url)
-    meta('og:image:width', image.width)
-    meta('og:image:height', image.height)
-    meta('og:image:type', image.mimeType)
-    meta('og:image:alt', image.alt)
-  }
   ogImage(og.image)
   for (const image of og.images ?? []) ogImage(image)
 
@@ -183,7 +192,9 @@ export function generateTags(
     meta('twitter:image:alt', twitter.image.alt)
   }
 
-  for (const tag of metadata.customTags ?? []) if (tag.name) meta(tag.name, tag.content, true)
+  for (const tag of metadata.customTags ?? []) {
+    if (tag.name) meta(tag.name, tag.content, true)
+  }
   for (const data of metadata.jsonLd ?? []) emit('script', json(data))
 }
 
@@ -363,26 +374,30 @@ export function mergeHead(
   generated: readonly HeadTag[] = [],
   override: readonly HeadTag[] = [],
 ): HeadTag[] {
-  const slots = new Map<string, { layer: number; tags: HeadTag[] }>()
-  const order: Array<{ layer: number; tags: HeadTag[] }> = []
+  // Per key: its position in `out` and the layer it holds; a set holds an array of tags.
+  const positions = new Map<string, number>()
+  const layers: number[] = []
+  const out: Array<HeadTag | HeadTag[]> = []
   ;[fallback, generated, override].forEach((tags, layer) => {
     for (const tag of tags) {
       const key = keyOf(tag)
-      const slot = key === null ? undefined : slots.get(key)
-      if (!slot) {
-        const created = { layer, tags: [tag] }
-        if (key !== null) slots.set(key, created)
-        order.push(created)
-      } else if (slot.layer === layer && (key as string).charCodeAt(0) === 43) {
+      // `null` (a tag nothing identifies) is never a key in `positions`.
+      const at = positions.get(key as string)
+      if (at === undefined) {
+        if (key !== null) positions.set(key, out.length)
+        layers[out.length] = layer
+        out.push(tag)
+      } else if (layers[at] === layer && (key as string).charCodeAt(0) === 43) {
         // A set key (`+…`) accumulates within one layer.
-        slot.tags.push(tag)
+        out[at] = [out[at] as HeadTag | HeadTag[], tag].flat()
       } else {
-        slot.layer = layer
-        slot.tags = [tag]
+        layers[at] = layer
+        out[at] = tag
       }
     }
   })
-  return order.flatMap((slot) => slot.tags)
+  // `concat` flattens the sets, several times faster than `flat()` on a head's few dozen tags.
+  return ([] as HeadTag[]).concat(...out)
 }
 
 /** A head layer: a metadata object, or tags written by hand (`charset`, `viewport`, canonical, …). */
@@ -431,7 +446,7 @@ export function resolveHead(layers: HeadLayers): HeadTag[] {
       ) {
         entry.fallbackContents = shallow(fallback)
         entry.overrideContents = shallow(override)
-        entry.head = compileHead({ fallback, override })
+        entry.head = compileResolved({ fallback, override })
       }
       return entry.head(layers.metadata)
     }
@@ -439,6 +454,100 @@ export function resolveHead(layers: HeadLayers): HeadTag[] {
   recentLayers[nextRecent] = { fallback, override, fallbackContents: [], overrideContents: [] }
   nextRecent = (nextRecent + 1) % recentLayers.length
   return mergeHead(asTags(fallback), asTags(layers.metadata), asTags(override))
+}
+
+/** The last head `resolveHead` compiled, and what an adapter needs to convert it fast. */
+interface Resolved {
+  /** The array returned. */
+  tags: readonly HeadTag[]
+  /**
+   * How it was made, in order: a fixed tag as its index in `fixed`, a tag made from the metadata
+   * as itself, a set of tags as an array of those.
+   */
+  layout: ReadonlyArray<HeadTag | number | ReadonlyArray<HeadTag | number>>
+  /** The fixed layers' tags. */
+  fixed: readonly HeadTag[]
+  /** The fixed tags converted by each adapter, by its conversion function. */
+  converted: Map<unknown, unknown[]>
+}
+let lastResolved: Resolved | undefined
+
+// `compileHead` that remembers what it returned last, for `reuseResolved`.
+function compileResolved(
+  layers: Omit<HeadLayers, 'metadata'>,
+): (metadata: Metadata | null | undefined) => HeadTag[] {
+  const fixed: HeadTag[] = []
+  const converted = new Map<unknown, unknown[]>()
+  // The fixed tags become their index: `compileLayers` converts the fallback, then the override.
+  const compiled = compileLayers<HeadTag | number>(
+    layers,
+    (tag) => fixed.push(tag) - 1,
+    generatedTag,
+  )
+  return (metadata) => {
+    const tags: HeadTag[] = []
+    const layout = compiled(metadata, (value) => {
+      tags.push(typeof value === 'number' ? (fixed[value] as HeadTag) : value)
+    })
+    lastResolved = { tags, layout, fixed, converted }
+    return tags
+  }
+}
+
+/**
+ * @internal Converts what `resolveHead` has just returned, unchanged, with what was prepared when
+ * its layers were compiled: each fixed tag is converted once (by `convert`, remembered by that
+ * function), each tag made from the metadata by `convertGenerated`, as the compiled adapters do.
+ * Returns `false` and visits nothing for any other list, or one changed since.
+ */
+export function reuseResolved<T>(
+  tags: readonly HeadTag[],
+  convert: (tag: HeadTag) => T,
+  convertGenerated: Emit<T>,
+  visit: (value: T) => void,
+): boolean {
+  const resolved = lastResolved
+  if (resolved?.tags !== tags) return false
+  const { layout } = resolved
+  const fixedTags = resolved.fixed
+  // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
+  let at = 0
+  const same = (value: HeadTag | number) =>
+    tags[at++] === (typeof value === 'number' ? fixedTags[value] : value)
+  for (const value of layout) {
+    if (typeof value === 'object' && Array.isArray(value)) {
+      for (const item of value) if (!same(item)) return false
+    } else if (!same(value as HeadTag | number)) return false
+  }
+  if (at !== tags.length) return false
+  let fixed = resolved.converted.get(convert) as T[] | undefined
+  if (fixed === undefined) {
+    fixed = fixedTags.map(convert)
+    resolved.converted.set(convert, fixed)
+  }
+  const one = (value: HeadTag | number) => {
+    if (typeof value === 'number') visit(fixed[value] as T)
+    else if (value.tag === 'meta') {
+      const { name, property, content } = value.attrs
+      visit(
+        name === undefined
+          ? convertGenerated('meta', content as string, property, 'property')
+          : convertGenerated('meta', content as string, name, 'name'),
+      )
+    } else {
+      visit(
+        convertGenerated(
+          value.tag as GeneratedTag,
+          value.tag === 'title' || value.tag === 'script' ? value.children : value.attrs,
+        ),
+      )
+    }
+  }
+  for (const value of layout) {
+    if (typeof value === 'object' && Array.isArray(value)) for (const item of value) one(item)
+    else one(value as HeadTag | number)
+  }
+  return true
 }
 
 // The last layers `resolveHead` was given, by identity, with their shallow contents when they
@@ -533,8 +642,11 @@ const memoisedRobots = (metadata: Metadata): string => {
 export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
-  convertGenerated: (tag: GeneratedTag, attrs: Attrs | string) => T,
-): (metadata: Metadata | null | undefined, visit: (value: T) => void) => void {
+  convertGenerated: Emit<T>,
+): (
+  metadata: Metadata | null | undefined,
+  visit: (value: T) => void,
+) => ReadonlyArray<T | readonly T[]> {
   const ids = new Map<string, number>()
   const sets: boolean[] = []
   const idOf = (key: string | null): number => {
@@ -566,6 +678,50 @@ export function compileLayers<T>(
   const layerOf: number[] = []
   let calls = 0
 
+  // The output of the call under way, and its number (the function is not re-entrant).
+  let out: Array<T | T[]> = []
+  let call = 0
+  const add = (id: number, value: T, layer: number) => {
+    if (id < 0) out.push(value)
+    else if (stamp[id] !== call) {
+      stamp[id] = call
+      position[id] = out.length
+      layerOf[id] = layer
+      out.push(value)
+    } else if (layerOf[id] === layer && sets[id]) {
+      const at = position[id] as number
+      const current = out[at] as T | T[]
+      if (Array.isArray(current)) current.push(value)
+      else out[at] = [current, value]
+    } else {
+      out[position[id] as number] = value
+      layerOf[id] = layer
+    }
+  }
+  const emitGenerated: Emit = (tag, value, name, attribute) => {
+    // The keys `keyOf` would give these tags, known from how they were made; a meta's number
+    // is remembered by its name.
+    let id: number | undefined
+    if (tag === 'meta') {
+      id = metaIds.get(name as string)
+      if (id === undefined) {
+        id = idOf(metaKey(name as string))
+        metaIds.set(name as string, id)
+      }
+    } else if (tag === 'link') {
+      // Icons are keyed by `rel`, alternates by `hreflang`: remembered by that.
+      const { rel, hreflang } = value as Attrs
+      const memo = hreflang === undefined ? relIds : hreflangIds
+      const by = (hreflang ?? rel) as string
+      id = memo.get(by)
+      if (id === undefined) {
+        id = idOf(keyOf({ tag, attrs: value as Attrs }))
+        memo.set(by, id)
+      }
+    } else id = tag === 'title' ? idOf('title') : -1
+    add(id, convertGenerated(tag, value, name, attribute), 1)
+  }
+
   return (metadata, visit) => {
     // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
     // get the same numbers again since they are registered in the same order.
@@ -576,57 +732,12 @@ export function compileLayers<T>(
       hreflangIds.clear()
       fixedKeys.forEach(idOf)
     }
-    const call = ++calls
-    const out: Array<T | T[]> = []
-    const add = (id: number, value: T, layer: number) => {
-      if (id < 0) out.push(value)
-      else if (stamp[id] !== call) {
-        stamp[id] = call
-        position[id] = out.length
-        layerOf[id] = layer
-        out.push(value)
-      } else if (layerOf[id] === layer && sets[id]) {
-        const at = position[id] as number
-        const current = out[at] as T | T[]
-        if (Array.isArray(current)) current.push(value)
-        else out[at] = [current, value]
-      } else {
-        out[position[id] as number] = value
-        layerOf[id] = layer
-      }
-    }
+    call = ++calls
+    out = []
     for (let i = 0; i < fallback.values.length; i++) {
       add(fallback.ids[i] as number, fallback.values[i] as T, 0)
     }
-    generateTags(
-      metadata ?? {},
-      (tag, attrs) => {
-        // The keys `keyOf` would give these tags, known from how they were made; a meta's number
-        // is remembered by its name.
-        let id: number | undefined
-        if (tag === 'meta') {
-          const name = ((attrs as Attrs).name ?? (attrs as Attrs).property) as string
-          id = metaIds.get(name)
-          if (id === undefined) {
-            id = idOf(metaKey(name))
-            metaIds.set(name, id)
-          }
-        } else if (tag === 'link') {
-          // Icons are keyed by `rel`, alternates by `hreflang`: remembered by that.
-          const { rel, hreflang } = attrs as Attrs
-          const memo = hreflang === undefined ? relIds : hreflangIds
-          const name = (hreflang ?? rel) as string
-          id = memo.get(name)
-          if (id === undefined) {
-            id = idOf(keyOf({ tag, attrs: attrs as Attrs }))
-            memo.set(name, id)
-          }
-        } else id = tag === 'title' ? idOf('title') : -1
-        add(id, convertGenerated(tag, attrs), 1)
-      },
-      serializedJsonLd,
-      memoisedRobots,
-    )
+    generateTags(metadata ?? {}, emitGenerated, serializedJsonLd, memoisedRobots)
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 2)
     }
@@ -634,5 +745,6 @@ export function compileLayers<T>(
       if (Array.isArray(value)) for (const item of value) visit(item)
       else visit(value)
     }
+    return out
   }
 }

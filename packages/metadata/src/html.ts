@@ -2,11 +2,12 @@ import {
   compileLayers,
   escapeCss,
   escapeJsonLd,
-  type GeneratedTag,
+  type Emit,
   type HeadInput,
   type HeadTag,
   isJsonLd,
   isSafeUrl,
+  reuseResolved,
 } from './head.ts'
 import type { Metadata } from './types.ts'
 
@@ -49,7 +50,9 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  * Only `title`, `meta`, `link`, JSON-LD `script` (its JSON escaped with `escapeJsonLd`, so
  * `</script>` in a value can not end it) and `style` (with `<` escaped) elements are produced.
  *
- * Per request, {@link compileHtmlHead} does the same from prepared layers, several times faster.
+ * Given the list `resolveHead` has just returned, unchanged, the layers `resolveHead` compiled are
+ * reused: their tags were checked and rendered once. Per request, {@link compileHtmlHead} remains
+ * the fastest.
  *
  * @example
  * renderHead(toHeadTags({ title: 'Pricing', description: 'Plans & prices' }))
@@ -57,6 +60,14 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  */
 export function renderHead(tags: readonly HeadTag[]): string {
   let html = ''
+  // What `resolveHead` has just returned: its fixed layers were checked and rendered once.
+  if (
+    reuseResolved(tags, renderOne, renderResolved, (part) => {
+      html += part
+    })
+  ) {
+    return html
+  }
   for (const tag of tags) {
     if (tag.tag === 'title') html += `<title>${escapeHtml(`${tag.children}`)}</title>`
     else if (tag.tag === 'meta' || tag.tag === 'link') {
@@ -71,26 +82,45 @@ export function renderHead(tags: readonly HeadTag[]): string {
   return html
 }
 
+const renderOne = (tag: HeadTag): string => renderHead([tag])
+
+// The start of a generated meta up to its content, by name (`name`) or property: pages repeat
+// the same few names.
+const metaStarts = [new Map<string, string>(), new Map<string, string>()]
+function metaStart(name: string, attribute: 'name' | 'property' | undefined): string {
+  const property = attribute === 'property'
+  const starts = metaStarts[property ? 1 : 0] as Map<string, string>
+  let start = starts.get(name)
+  if (start === undefined) {
+    start = `<meta ${property ? 'property' : 'name'}="${escapeHtml(name)}" content="`
+    if (starts.size >= 4096) starts.clear()
+    starts.set(name, start)
+  }
+  return start
+}
+
 // A tag made by `toHeadTags`: its attribute names are the adapter's own and its URLs were
 // checked when it was made, so only the values need escaping.
-function renderGenerated(tag: GeneratedTag, attrs: Record<string, string> | string): string {
-  if (tag === 'title') return `<title>${escapeHtml(attrs as string)}</title>`
+const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
+  if (tag === 'meta')
+    return `${metaStart(name as string, attribute)}${escapeHtml(value as string)}">`
+  if (tag === 'title') return `<title>${escapeHtml(value as string)}</title>`
   if (tag === 'script') {
-    return `<script type="application/ld+json">${escapeJsonLd(attrs as string)}</script>`
+    return `<script type="application/ld+json">${escapeJsonLd(value as string)}</script>`
   }
-  const { name, content } = attrs as Record<string, string>
-  // Most generated tags are metas: written without walking their attributes.
-  if (content !== undefined) {
-    return name === undefined
-      ? `<meta property="${escapeHtml((attrs as Record<string, string>).property as string)}" content="${escapeHtml(content)}">`
-      : `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`
-  }
-  let html = `<${tag}`
-  for (const attribute in attrs as Record<string, string>) {
-    html += ` ${attribute}="${escapeHtml((attrs as Record<string, string>)[attribute] as string)}"`
+  let html = '<link'
+  for (const attribute in value as Record<string, string>) {
+    html += ` ${attribute}="${escapeHtml((value as Record<string, string>)[attribute] as string)}"`
   }
   return `${html}>`
 }
+
+// A tag `resolveHead` made from the metadata: a link is checked again, as it may have been given
+// other attributes since.
+const renderResolved: Emit<string> = (tag, value, name, attribute) =>
+  tag === 'link'
+    ? renderOne({ tag, attrs: value as Record<string, string> })
+    : renderGenerated(tag, value, name, attribute)
 
 /**
  * Prepares a fallback and an override once and returns the function that renders a page's
@@ -106,7 +136,7 @@ export function compileHtmlHead(layers: {
   fallback?: HeadInput | undefined
   override?: HeadInput | undefined
 }): (metadata: Metadata | null | undefined) => string {
-  const compiled = compileLayers(layers, (tag) => renderHead([tag]), renderGenerated)
+  const compiled = compileLayers(layers, renderOne, renderGenerated)
   return (metadata) => {
     let html = ''
     compiled(metadata, (part) => {

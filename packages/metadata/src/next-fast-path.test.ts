@@ -163,6 +163,17 @@ describe('the Next.js fast path agrees with the reference on random heads', () =
     )
   })
 
+  it('keeps a field named __proto__ in a layer’s `other` as a field, not a prototype', () => {
+    const override = JSON.parse('{"other":{"__proto__":[]}}') as Record<string, unknown>
+    const page = { customTags: [{ name: 'article:tag', content: 'Acme' }] }
+    const expected = referenceMergeNext({}, generated(page), override)
+    const result = compileNextMetadata({ override: override as NextMetadataInput })(page)
+    expect(result).toEqual(expected)
+    expect(Object.getPrototypeOf(result.other)).toBe(Object.prototype)
+    expect(Object.hasOwn(result.other as object, '__proto__')).toBe(true)
+    expect(mergeNextMetadata(undefined, generated(page), override)).toEqual(expected)
+  })
+
   it('between Next Metadata layers, across calls', () => {
     fc.assert(
       fc.property(

@@ -136,6 +136,20 @@ describe('toNextMetadata', () => {
     })
     expect(Object.getPrototypeOf(metadata.other)).toBe(Object.prototype)
   })
+
+  it('lists every value of a repeated name, `__proto__` and `constructor` included', () => {
+    const other = toNextMetadata(
+      ['__proto__', 'constructor', 'author'].flatMap((name) =>
+        ['a', 'b', 'c'].map((content): HeadTag => ({ tag: 'meta', attrs: { name, content } })),
+      ),
+    ).other
+    expect(Object.entries(other ?? {})).toEqual([
+      ['__proto__', ['a', 'b', 'c']],
+      ['constructor', ['a', 'b', 'c']],
+      ['author', ['a', 'b', 'c']],
+    ])
+    expect(Object.getPrototypeOf(other)).toBe(Object.prototype)
+  })
 })
 
 describe('createGenerateMetadata', () => {

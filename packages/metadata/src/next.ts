@@ -138,14 +138,14 @@ class NextBuilder {
   twitter: Record<string, unknown> | undefined
   ogImages: NextImage[] | undefined
   twitterImages: Array<{ url: string; alt?: string }> | undefined
-  private other: Map<string, string[]> | undefined
+  private other: Record<string, string | string[]> | undefined
 
   add(tag: HeadTag): void {
-    const { result } = this
     if (tag.tag === 'title') {
-      result.title = tag.children
+      this.result.title = tag.children
       return
     }
+    const { result } = this
     const { attrs } = tag
     if (tag.tag === 'link') {
       const href = attrs.href
@@ -170,34 +170,54 @@ class NextBuilder {
     const content = attrs.content
     const spelling = attrs.name ?? attrs.property
     if (spelling === undefined || content === undefined) return
-    const key = lowerCase(`${spelling}`)
+    const rule = ruleOf(`${spelling}`)
     const text = `${content}`
     const { ogImages, twitterImages } = this
     const lastImage = ogImages?.[ogImages.length - 1]
-    const ogField = OPEN_GRAPH_FIELDS.get(key)
-    const twitterField = TWITTER_FIELDS.get(key)
-    if (!key || key === 'viewport') return
-    if (key === 'description') result.description = text
-    else if (key === 'robots') result.robots = text
-    else if (ogField) (this.og ??= {})[ogField] = text
-    else if (key === 'og:locale:alternate') {
-      const og = (this.og ??= {})
-      ;((og.alternateLocale as string[] | undefined) ?? (og.alternateLocale = [])).push(text)
-    } else if (key === 'og:image' || key === 'og:image:url') {
-      ;(this.ogImages ??= []).push({ url: text })
-    } else if (key === 'og:image:width' && lastImage) lastImage.width = Number(text)
-    else if (key === 'og:image:height' && lastImage) lastImage.height = Number(text)
-    else if (key === 'og:image:type' && lastImage) lastImage.type = text
-    else if (key === 'og:image:alt' && lastImage) lastImage.alt = text
-    else if (twitterField) (this.twitter ??= {})[twitterField] = text
-    else if (key === 'twitter:image') (this.twitterImages ??= []).push({ url: text })
-    else if (key === 'twitter:image:alt' && twitterImages) {
-      ;(twitterImages[twitterImages.length - 1] as { alt?: string }).alt = text
-    } else if (!key.startsWith('og:image') && !key.startsWith('twitter:image')) {
-      const other = (this.other ??= new Map())
-      const values = other.get(key)
-      if (values && !(this.merged && metaKey(key).charCodeAt(0) !== 43)) values.push(text)
-      else other.set(key, [text])
+    switch (rule.kind) {
+      case DESCRIPTION:
+        result.description = text
+        break
+      case ROBOTS:
+        result.robots = text
+        break
+      case OG_FIELD:
+        ;(this.og ??= {})[rule.field as string] = text
+        break
+      case OG_LOCALE_ALTERNATE: {
+        const og = (this.og ??= {})
+        ;((og.alternateLocale as string[] | undefined) ?? (og.alternateLocale = [])).push(text)
+        break
+      }
+      case OG_IMAGE:
+        ;(this.ogImages ??= []).push({ url: text })
+        break
+      case OG_IMAGE_NUMBER:
+        if (lastImage) lastImage[rule.field as 'width' | 'height'] = Number(text)
+        break
+      case OG_IMAGE_TEXT:
+        if (lastImage) lastImage[rule.field as 'type' | 'alt'] = text
+        break
+      case TWITTER_FIELD:
+        ;(this.twitter ??= {})[rule.field as string] = text
+        break
+      case TWITTER_IMAGE:
+        ;(this.twitterImages ??= []).push({ url: text })
+        break
+      case TWITTER_IMAGE_ALT:
+        if (twitterImages) (twitterImages[twitterImages.length - 1] as { alt?: string }).alt = text
+        break
+      case OTHER: {
+        // Written straight into `other`: a name's first value as a string, more as a list.
+        const other = (this.other ??= {})
+        const { key } = rule
+        let values = other[key]
+        // A name such as `constructor` finds a prototype member: it has no value yet.
+        if (values !== undefined && !Object.hasOwn(other, key)) values = undefined
+        if (values === undefined || (this.merged && !rule.set)) setOwn(other, key, text)
+        else if (typeof values === 'string') setOwn(other, key, [values, text])
+        else values.push(text)
+      }
     }
   }
 
@@ -208,22 +228,7 @@ class NextBuilder {
     if (twitterImages) (twitter ??= {}).images = twitterImages
     if (og) result.openGraph = og as OpenGraph
     if (twitter) result.twitter = twitter as Twitter
-    if (other) {
-      const fields: Record<string, string | string[]> = {}
-      for (const [name, values] of other) {
-        const value = values.length === 1 ? (values[0] as string) : values
-        // Assigning `__proto__` would set the prototype: define it as the tag it is.
-        if (name === '__proto__') {
-          Object.defineProperty(fields, name, {
-            value,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          })
-        } else fields[name] = value
-      }
-      result.other = fields
-    }
+    if (other) result.other = other
     return result
   }
 }
@@ -335,16 +340,66 @@ function fromHeadmark(metadata: Metadata): NextMetadata {
   return builder.finish()
 }
 
-// Lower-cased meta names, memoised by spelling: pages repeat the same few names.
-const lowered = new Map<string, string>()
-function lowerCase(spelling: string): string {
-  let key = lowered.get(spelling)
-  if (key === undefined) {
-    key = spelling.toLowerCase()
-    if (lowered.size >= 4096) lowered.clear()
-    lowered.set(spelling, key)
+// What a meta tag becomes in Next's `Metadata`, by its lower-cased name.
+const IGNORED = 0
+const DESCRIPTION = 1
+const ROBOTS = 2
+const OG_FIELD = 3
+const OG_LOCALE_ALTERNATE = 4
+const OG_IMAGE = 5
+const OG_IMAGE_NUMBER = 6
+const OG_IMAGE_TEXT = 7
+const TWITTER_FIELD = 8
+const TWITTER_IMAGE = 9
+const TWITTER_IMAGE_ALT = 10
+const OTHER = 11
+interface MetaRule {
+  /** The lower-cased name. */
+  key: string
+  kind: number
+  /** The field it sets, for Open Graph, X and image properties. */
+  field?: string
+  /** Whether the name is a set (`article:tag`, …) that a merge keeps whole. */
+  set?: boolean
+}
+const IMAGE_FIELDS = new Map([
+  ['og:image:width', 'width'],
+  ['og:image:height', 'height'],
+  ['og:image:type', 'type'],
+  ['og:image:alt', 'alt'],
+])
+function classify(key: string): MetaRule {
+  const ogField = OPEN_GRAPH_FIELDS.get(key)
+  const twitterField = TWITTER_FIELDS.get(key)
+  const imageField = IMAGE_FIELDS.get(key)
+  if (!key || key === 'viewport') return { key, kind: IGNORED }
+  if (key === 'description') return { key, kind: DESCRIPTION }
+  if (key === 'robots') return { key, kind: ROBOTS }
+  if (ogField) return { key, kind: OG_FIELD, field: ogField }
+  if (key === 'og:locale:alternate') return { key, kind: OG_LOCALE_ALTERNATE }
+  if (key === 'og:image' || key === 'og:image:url') return { key, kind: OG_IMAGE }
+  if (imageField) {
+    const kind = imageField === 'width' || imageField === 'height' ? OG_IMAGE_NUMBER : OG_IMAGE_TEXT
+    return { key, kind, field: imageField }
   }
-  return key
+  if (twitterField) return { key, kind: TWITTER_FIELD, field: twitterField }
+  if (key === 'twitter:image') return { key, kind: TWITTER_IMAGE }
+  if (key === 'twitter:image:alt') return { key, kind: TWITTER_IMAGE_ALT }
+  // Other image properties have no field in Next's `Metadata`.
+  if (key.startsWith('og:image') || key.startsWith('twitter:image')) return { key, kind: IGNORED }
+  return { key, kind: OTHER, set: metaKey(key).charCodeAt(0) === 43 }
+}
+
+// The rule of each meta name, memoised by spelling: pages repeat the same few names.
+const rules = new Map<string, MetaRule>()
+function ruleOf(spelling: string): MetaRule {
+  let rule = rules.get(spelling)
+  if (rule === undefined) {
+    rule = classify(spelling.toLowerCase())
+    if (rules.size >= 4096) rules.clear()
+    rules.set(spelling, rule)
+  }
+  return rule
 }
 
 type Url = string | URL
@@ -390,10 +445,22 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   !(value instanceof UrlClass)
 
 /** `{ ...lower, ...higher }` without the fields `higher` leaves `undefined`. */
+/** Sets an own property; a field named `__proto__` is defined as data, not as the prototype. */
+function setOwn(target: Record<string, unknown>, field: string, value: unknown): void {
+  if (field === '__proto__') {
+    Object.defineProperty(target, field, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  } else target[field] = value
+}
+
 function assignDefined(target: Record<string, unknown>, source: object): Record<string, unknown> {
   for (const field in source) {
     const value = (source as Record<string, unknown>)[field]
-    if (value !== undefined && Object.hasOwn(source, field)) target[field] = value
+    if (value !== undefined && Object.hasOwn(source, field)) setOwn(target, field, value)
   }
   return target
 }
@@ -575,9 +642,11 @@ export function compileNextMetadata<
         // The usual case, in one copy: the fixed layers' fields were listed once. The generated
         // object is this adapter's own, with no inherited or undefined fields.
         const fields: Record<string, unknown> = {}
-        if (lower) for (const [name, field] of lower) fields[name] = field
-        for (const name in value as object) fields[name] = (value as Record<string, unknown>)[name]
-        if (upper) for (const [name, field] of upper) fields[name] = field
+        if (lower) for (const [name, field] of lower) setOwn(fields, name, field)
+        for (const name in value as object) {
+          setOwn(fields, name, (value as Record<string, unknown>)[name])
+        }
+        if (upper) for (const [name, field] of upper) setOwn(fields, name, field)
         result[field] = fields
         continue
       }

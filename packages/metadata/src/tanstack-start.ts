@@ -3,10 +3,11 @@ import {
   compileLayers,
   escapeCss,
   escapeJsonLd,
-  type GeneratedTag,
+  type Emit,
   type HeadInput,
   type HeadTag,
   isJsonLd,
+  reuseResolved,
 } from './head.ts'
 import type { Metadata } from './types.ts'
 
@@ -91,22 +92,24 @@ const alternateProps = (attrs: Record<string, string>): Record<string, string> =
     : { rel: 'alternate', hrefLang: hreflang, href: attrs.href as string }
 }
 
-// Tags made by `toHeadTags` are fresh and only use names React spells the same way (an
-// alternate's `hreflang` aside): their attributes can be handed over as they are.
-const generatedItem = (tag: GeneratedTag, attrs: Record<string, string> | string): Item =>
-  tag === 'title'
-    ? { list: META, props: { title: attrs as string } }
-    : tag === 'script'
-      ? {
-          list: SCRIPT,
-          props: { type: 'application/ld+json', children: escapeJsonLd(attrs as string) },
-        }
-      : tag === 'meta'
-        ? { list: META, props: attrs as Record<string, string> }
-        : {
-            list: LINK,
-            props: alternateProps(attrs as Record<string, string>),
+// Tags made by `toHeadTags` only use names React spells the same way (an alternate's `hreflang`
+// aside): a link's attributes can be handed over as they are.
+const generatedItem: Emit<Item> = (tag, value, name, attribute) =>
+  tag === 'meta'
+    ? {
+        list: META,
+        props: (attribute === 'property'
+          ? { property: name, content: value }
+          : { name, content: value }) as Record<string, string>,
+      }
+    : tag === 'title'
+      ? { list: META, props: { title: value as string } }
+      : tag === 'script'
+        ? {
+            list: SCRIPT,
+            props: { type: 'application/ld+json', children: escapeJsonLd(value as string) },
           }
+        : { list: LINK, props: alternateProps(value as Record<string, string>) }
 
 function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
   const meta: Array<Record<string, string>> = []
@@ -126,9 +129,10 @@ function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
 /**
  * Converts head tags to the shape of a TanStack `head` function: `{ meta, links }`, plus
  * `scripts` for JSON-LD (escaped, so `</script>` in a value can not end the element; other
- * scripts are left out) and `styles` (with `<` escaped). For layers that are built per render
- * (a post's own fallback); when they are fixed, {@link createHead} with `metadata` (loader data)
- * or {@link compileTanStackHead} does the same several times faster.
+ * scripts are left out) and `styles` (with `<` escaped). Given the list `resolveHead` has just
+ * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once.
+ * Per request, {@link createHead} with `metadata` (loader data) or {@link compileTanStackHead}
+ * remain the fastest.
  *
  * @example
  * head: ({ loaderData }) =>
@@ -137,7 +141,9 @@ function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
   return collect((visit) => {
-    for (const tag of tags) visit(toItem(tag))
+    // What `resolveHead` has just returned: its fixed layers were converted once.
+    if (!reuseResolved(tags, toItem, generatedItem, visit))
+      for (const tag of tags) visit(toItem(tag))
   })
 }
 

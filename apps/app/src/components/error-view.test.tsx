@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ORPCError } from '@orpc/client'
 import { UNEXPECTED_ERROR_MESSAGE } from '~/lib/errors.ts'
@@ -35,5 +35,15 @@ describe('the default error view', () => {
       expect(document.body.textContent).not.toMatch(/select|relation/)
       cleanup()
     }
+  })
+})
+
+describe('Try again', () => {
+  it('clears the error so that the screen can load again', async () => {
+    let resets = 0
+    render(<DefaultErrorView error={new Error('boom')} reset={() => (resets += 1)} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(resets).toBe(1))
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 })

@@ -27,7 +27,7 @@ describe('the error handler on a 401', () => {
     handle(unauthorized)
     handle(unauthorized)
     expect(navigate).toHaveBeenCalledTimes(1)
-    expect(navigate).toHaveBeenCalledWith({ to: '/get-started', replace: true })
+    expect(navigate).toHaveBeenCalledWith({ to: '/get-started', search: {}, replace: true })
     expect(queryClient.getQueryData(['session'])).toBeUndefined()
     expect(queryClient.getQueryData(['organizations'])).toBeUndefined()
 
@@ -42,12 +42,71 @@ describe('the error handler on a 401', () => {
     vi.stubGlobal('window', {})
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const navigate = vi.fn(async () => {})
-    const router = { navigate, state: { location: { pathname: '/sign-out' } } }
+    const router = { navigate, state: { location: { pathname: '/sign-out', href: '/sign-out' } } }
     const handle = createErrorHandler(() => router as unknown as AnyRouter)
     handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
     expect(navigate).not.toHaveBeenCalled()
-    router.state.location.pathname = '/app/organizations/acme'
+    router.state.location = { pathname: '/app/organizations/acme', href: '/app/organizations/acme' }
     handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
-    expect(navigate).toHaveBeenCalledWith({ to: '/get-started', replace: true })
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/get-started',
+      search: { redirect: '/app/organizations/acme' },
+      replace: true,
+    })
+  })
+
+  it('leaves the sign-in page and its way back alone when a late request answers 401 there', async () => {
+    vi.stubGlobal('window', {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const router = {
+      navigate: vi.fn(async ({ search }: { search: { redirect?: string } }) => {
+        const query = search.redirect ? `?redirect=${encodeURIComponent(search.redirect)}` : ''
+        router.state.location = { pathname: '/get-started', href: `/get-started${query}` }
+      }),
+      state: { location: { pathname: '/app/organizations/acme', href: '/app/organizations/acme' } },
+    }
+    const handle = createErrorHandler(() => router as unknown as AnyRouter)
+    const unauthorized = new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' })
+    handle(unauthorized)
+    await Promise.resolve()
+    await Promise.resolve()
+    // A query that left before the session ended answers once the sign-in page is showing.
+    handle(unauthorized)
+    expect(router.navigate).toHaveBeenCalledTimes(1)
+    expect(router.state.location.href).toBe('/get-started?redirect=%2Fapp%2Forganizations%2Facme')
+  })
+
+  it('keeps the page of the app the person was on, query and all, and nothing else', () => {
+    vi.stubGlobal('window', {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const navigate = vi.fn(async () => {})
+    const at = (pathname: string, href = pathname) => {
+      const handle = createErrorHandler(
+        () => ({ navigate, state: { location: { pathname, href } } }) as unknown as AnyRouter,
+      )
+      handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+      return navigate.mock.lastCall
+    }
+    expect(
+      at(
+        '/app/organizations/acme/sites/acme.com/page',
+        '/app/organizations/acme/sites/acme.com/page?path=%2Fpricing&tab=og',
+      ),
+    ).toEqual([
+      {
+        to: '/get-started',
+        search: { redirect: '/app/organizations/acme/sites/acme.com/page?path=%2Fpricing&tab=og' },
+        replace: true,
+      },
+    ])
+    // Not a page of the app, or not a path on this site: signing in opens the dashboard.
+    for (const [pathname, href] of [
+      ['/pricing', '/pricing'],
+      ['/app/x', '//evil.example'],
+      ['/app/x', 'https://evil.example/app/x'],
+      ['/app/x', '/app/x\\evil.example'],
+    ] as const) {
+      expect(at(pathname, href)).toEqual([{ to: '/get-started', search: {}, replace: true }])
+    }
   })
 })

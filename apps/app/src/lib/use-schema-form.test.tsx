@@ -6,21 +6,25 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
-import { type SchemaFormOptions, useSchemaForm } from './use-schema-form.ts'
+import {
+  type LazySchema,
+  lazySchema,
+  type SchemaFormOptions,
+  useSchemaForm,
+} from './use-schema-form.ts'
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 
 type SiteSchema = typeof createSiteInput
 type SiteValues = { name: string; hostname: string }
 
-function SiteForm(
-  props: Omit<SchemaFormOptions<SiteSchema, SiteValues>, 'schema' | 'defaultValues'>,
-) {
-  const form = useSchemaForm({
-    schema: createSiteInput,
-    defaultValues: { name: '', hostname: '' },
-    ...props,
-  })
+function SiteForm({
+  schema = createSiteInput,
+  ...props
+}: Omit<SchemaFormOptions<SiteSchema, SiteValues>, 'schema' | 'defaultValues'> & {
+  schema?: SiteSchema | LazySchema<SiteSchema>
+}) {
+  const form = useSchemaForm({ schema, defaultValues: { name: '', hostname: '' }, ...props })
   return (
     <form method="post" onSubmit={form.onSubmit} noValidate>
       <FormAlert message={form.formError} />
@@ -89,6 +93,46 @@ async function submit(container: HTMLElement): Promise<boolean> {
 }
 
 describe('useSchemaForm', () => {
+  it('with a schema that loads later: typed into before, the form waits for it when sent', async () => {
+    let arrive: (schema: SiteSchema) => void = () => {}
+    const load = vi.fn(() => new Promise<SiteSchema>((resolve) => (arrive = resolve)))
+    const send = vi.fn(async (_values: SiteValues) => {})
+    const container = render(<SiteForm schema={lazySchema(load)} submit={send} />)
+    await type(field('Name'), 'Acme')
+    await submit(container)
+    // Nothing is sent, and nothing is said to be wrong, before the schema has checked the fields.
+    expect(send).not.toHaveBeenCalled()
+    expect(field('Hostname').hasAttribute('aria-invalid')).toBe(false)
+    await act(async () => arrive(createSiteInput))
+    await submit(container)
+    expect(describedBy(field('Hostname'))).toEqual([
+      'Enter the hostname of the site, e.g. acme.com.',
+    ])
+    await type(field('Hostname'), 'acme.com')
+    await submit(container)
+    expect(send).toHaveBeenCalledWith({ name: 'Acme', hostname: 'acme.com' })
+    // Loaded once, after the form had rendered, however often it was sent.
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('says so above the form when the schema can not be downloaded, and tries again', async () => {
+    const load = vi
+      .fn<() => Promise<SiteSchema>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(createSiteInput)
+    const send = vi.fn(async (_values: SiteValues) => {})
+    const container = render(<SiteForm schema={lazySchema(load)} submit={send} />)
+    await type(field('Name'), 'Acme')
+    await type(field('Hostname'), 'acme.com')
+    await submit(container)
+    expect(send).not.toHaveBeenCalled()
+    expect(container.querySelector('[role="alert"]')?.textContent).toBeTruthy()
+    await submit(container)
+    expect(send).toHaveBeenCalledWith({ name: 'Acme', hostname: 'acme.com' })
+    expect(container.querySelector('[role="alert"]')).toBeNull()
+  })
+
   it('checks the fields with the procedure’s schema before sending, with its messages', async () => {
     const send = vi.fn(async () => {})
     const container = render(<SiteForm submit={send} />)

@@ -1,7 +1,38 @@
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form'
-import { type FormEvent, useCallback, useMemo, useState } from 'react'
+import { revalidateLogic, standardSchemaValidators, useForm, useStore } from '@tanstack/react-form'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { formErrors } from './form-errors.ts'
+
+/**
+ * A procedure's input schema that loads once the screen answers clicks and keys: the validation
+ * library (about 27 KB gzipped) is not part of what a screen needs to become usable. A form
+ * typed into before it has loaded waits for it when it is sent.
+ *
+ * @example
+ * const schema = lazySchema(() => import('@headmark/api/shared').then((m) => m.updateSiteInput))
+ */
+export interface LazySchema<S extends z.ZodObject> {
+  load: () => Promise<S>
+}
+
+/** Wraps a dynamic import of a schema; the import runs once, however many forms use it. */
+export function lazySchema<S extends z.ZodObject>(load: () => Promise<S>): LazySchema<S> {
+  let loading: Promise<S> | undefined
+  return {
+    load: () => {
+      loading ??= load().catch((error: unknown) => {
+        // A failed download (the network went away) is tried again at the next attempt.
+        loading = undefined
+        throw error
+      })
+      return loading
+    },
+  }
+}
+
+function isLazy<S extends z.ZodObject>(schema: S | LazySchema<S>): schema is LazySchema<S> {
+  return typeof (schema as Partial<LazySchema<S>>).load === 'function'
+}
 
 // An interface has no index signature: any object type of field values.
 type Values = object
@@ -18,8 +49,9 @@ export interface SchemaFormOptions<S extends z.ZodObject, V extends Values> {
   /**
    * The procedure's own input schema (from `@headmark/api/shared/forms`): the form checks the
    * fields it has (the keys of `defaultValues`) with it, so it says what the server would.
+   * A `lazySchema` keeps the validation library out of what the screen loads first.
    */
-  schema: S
+  schema: S | LazySchema<S>
   defaultValues: V
   /**
    * Sends the checked values. A rejection lands on the form: the server's per-field issues on
@@ -84,19 +116,41 @@ export function useSchemaForm<S extends z.ZodObject, V extends Values>({
 }: SchemaFormOptions<S, V>) {
   type Name = keyof V & string
   const [names] = useState(() => Object.keys(defaultValues) as Name[])
-  const fieldSchema = useMemo(
-    () => schema.pick(Object.fromEntries(names.map((name) => [name, true])) as never),
-    [schema, names],
-  )
+  // The schema of the form's own fields, once it is there (at once unless it loads lazily).
+  const pick = (whole: S) =>
+    whole.pick(Object.fromEntries(names.map((name) => [name, true])) as never) as z.ZodObject
+  const fieldSchema = useRef<z.ZodObject | null>(isLazy(schema) ? null : pick(schema))
+  const schemaSource = useRef(schema)
+  const ready = useCallback(async (): Promise<z.ZodObject> => {
+    const source = schemaSource.current
+    fieldSchema.current ??= pick(isLazy(source) ? await source.load() : source)
+    return fieldSchema.current
+    // `pick` reads `names`, fixed for the form's life.
+  }, [])
+  useEffect(() => {
+    if (fieldSchema.current) return
+    // After the screen has become usable: not part of what it loads first.
+    const timer = setTimeout(() => void ready().catch(() => undefined), 0)
+    return () => clearTimeout(timer)
+  }, [ready])
   const [formError, setFormError] = useState<string | null>(null)
 
   const form = useForm({
     defaultValues,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: fieldSchema as never },
+    validators: {
+      // The form is only checked once it is sent, and it is sent once the schema is there.
+      onDynamic: ({ value }) =>
+        fieldSchema.current
+          ? standardSchemaValidators.validate(
+              { value, validationSource: 'form' },
+              fieldSchema.current,
+            )
+          : undefined,
+    },
     onSubmit: async ({ value }) => {
       try {
-        await submit(fieldSchema.parse(value) as SchemaValues<S, V>)
+        await submit((await ready()).parse(value) as SchemaValues<S, V>)
       } catch (error) {
         show(formErrors(error, names, codeFields as Partial<Record<string, Name>>))
       }
@@ -156,9 +210,13 @@ export function useSchemaForm<S extends z.ZodObject, V extends Values>({
     show,
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
-      // What the server said about the last attempt goes; the fields are checked again.
+      // What the server said about the last attempt goes; the fields are checked again, with the
+      // schema (loaded by now, or awaited: a download that fails is said above the form).
       show({})
-      void form.handleSubmit()
+      ready().then(
+        () => form.handleSubmit(),
+        (error: unknown) => show(formErrors(error, names, {})),
+      )
     },
   }
 }

@@ -5,6 +5,7 @@ import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-r
 import type { ReactNode } from 'react'
 import appStyles from '~/app.css?url'
 import adminStyles from '~/features/admin/admin.css?url'
+import paletteStyles from '~/features/command-palette/command-palette.css?url'
 import marketingStyles from '~/features/marketing/marketing.css?url'
 import { AppShell } from '~/components/app-shell.tsx'
 import { DocumentHead, DocumentScripts } from '~/components/document-assets.tsx'
@@ -41,6 +42,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'stylesheet', href: appStyles },
       { rel: 'stylesheet', href: marketingStyles },
       { rel: 'stylesheet', href: adminStyles },
+      { rel: 'stylesheet', href: paletteStyles },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { organization, subscription } from '../db/schema.ts'
+import { type AuditSummary, organization, subscription } from '../db/schema.ts'
+import { type AuditActor, recordAudit } from '../domain/audit.ts'
+import type { Transaction } from '../domain/events.ts'
 import type { PlanId } from './plans.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts'
 
@@ -27,10 +29,12 @@ export async function activateSelfHostedPlan(
   organizationId: string,
   planId: PlanId,
   now: Date = new Date(),
+  /** Who chose the plan: recorded in the organization's audit log, in the same transaction. */
+  auditActor?: AuditActor,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${organization} where id = ${organizationId} for update`)
-    await tx
+    const ended = await tx
       .update(subscription)
       .set({ status: 'canceled', canceledAt: now, endedAt: now })
       .where(
@@ -39,6 +43,7 @@ export async function activateSelfHostedPlan(
           inArray(subscription.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
         ),
       )
+      .returning({ plan: subscription.plan })
     const id = randomUUID()
     await tx.insert(subscription).values({
       id,
@@ -49,6 +54,12 @@ export async function activateSelfHostedPlan(
       periodEnd: addOneMonth(now),
       cancelAtPeriodEnd: false,
     })
+    if (auditActor) {
+      await recordPlanChange(tx, organizationId, auditActor, {
+        before: { plan: ended[0]?.plan ?? null },
+        after: { plan: planId, status: 'active', provider: 'self-hosted' },
+      })
+    }
     return { id }
   })
 }
@@ -58,16 +69,51 @@ export async function cancelSelfHostedPlan(
   db: Database,
   organizationId: string,
   now: Date = new Date(),
+  auditActor?: AuditActor,
 ): Promise<boolean> {
-  const ended = await db
-    .update(subscription)
-    .set({ status: 'canceled', canceledAt: now, endedAt: now })
-    .where(
-      and(
-        eq(subscription.referenceId, organizationId),
-        inArray(subscription.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-      ),
-    )
-    .returning({ id: subscription.id })
-  return ended.length > 0
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(subscription)
+      .set({ status: 'canceled', canceledAt: now, endedAt: now })
+      .where(
+        and(
+          eq(subscription.referenceId, organizationId),
+          inArray(subscription.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+        ),
+      )
+      .returning({ id: subscription.id, plan: subscription.plan })
+    if (ended.length > 0 && auditActor) {
+      await recordPlanChange(tx, organizationId, auditActor, {
+        before: { plan: ended[0]?.plan ?? null },
+        after: { plan: null, status: 'canceled', provider: 'self-hosted' },
+      })
+    }
+    return ended.length > 0
+  })
+}
+
+/**
+ * Records a change of the organization's plan in its audit log (`plan.changed`), unless the
+ * organization no longer exists (a Stripe event about a deleted organization's subscription).
+ */
+export async function recordPlanChange(
+  tx: Transaction | Database,
+  organizationId: string,
+  actor: AuditActor,
+  summary: AuditSummary,
+): Promise<void> {
+  const [org] = await tx
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, organizationId))
+  if (!org) return
+  await recordAudit(tx, {
+    organizationId,
+    actor,
+    action: 'plan.changed',
+    target: { kind: 'organization', id: organizationId, label: org.name },
+    summary,
+    // A Stripe event comes from Stripe's servers, not from a person's browser.
+    ...(actor.kind === 'system' ? { clientAddress: null } : {}),
+  })
 }

@@ -8,6 +8,8 @@ import type { StripeSettings } from '../env.ts'
 import { type CancelSubscriptionJob, ENDED_STRIPE_STATUSES } from './cancellations.ts'
 import type { PlanId } from './plans.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES } from './subscriptions.ts'
+import { recordPlanChange } from './self-hosted.ts'
+import { SYSTEM_ACTOR } from '../domain/audit.ts'
 
 /** The plans Stripe bills; the Free plan needs no payment and stays with the built-in provider. */
 export type PaidPlanId = Exclude<PlanId, 'free'>
@@ -67,8 +69,36 @@ export function stripeProvider(
       },
       // A paid plan replaces whatever the organization had (e.g. the Free plan chosen before).
       // No row: the organization was deleted during the checkout (see onEvent).
+      // Each change Stripe reports is recorded in the organization's audit log as `plan.changed`
+      // by Headmark itself (actor `system`), right after the plugin wrote the subscription row:
+      // the plugin's own writes are outside any transaction Headmark could join.
       async onSubscriptionComplete({ subscription: completed }) {
-        if (completed) await endOtherSubscriptions(db, completed.referenceId, completed.id)
+        if (!completed) return
+        await endOtherSubscriptions(db, completed.referenceId, completed.id)
+        await recordPlanChange(db, completed.referenceId, SYSTEM_ACTOR, {
+          after: { plan: completed.plan, status: completed.status, provider: 'stripe' },
+        })
+      },
+      async onSubscriptionUpdate({ event, subscription: updated }) {
+        const previous = (event.data as { previous_attributes?: Record<string, unknown> })
+          .previous_attributes
+        // Every renewal is an update too: only a change of price (plan) is recorded.
+        if (!previous || !('items' in previous)) return
+        await recordPlanChange(db, updated.referenceId, SYSTEM_ACTOR, {
+          after: { plan: updated.plan, status: updated.status, provider: 'stripe' },
+        })
+      },
+      async onSubscriptionCancel({ subscription: cancelled }) {
+        await recordPlanChange(db, cancelled.referenceId, SYSTEM_ACTOR, {
+          before: { plan: cancelled.plan },
+          after: { plan: cancelled.plan, cancelAtPeriodEnd: true, provider: 'stripe' },
+        })
+      },
+      async onSubscriptionDeleted({ subscription: deleted }) {
+        await recordPlanChange(db, deleted.referenceId, SYSTEM_ACTOR, {
+          before: { plan: deleted.plan },
+          after: { plan: null, status: 'canceled', provider: 'stripe' },
+        })
       },
     },
     // A checkout completed, or a subscription started, for an organization deleted meanwhile:

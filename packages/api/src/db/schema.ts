@@ -1,8 +1,11 @@
 // The database schema, one file per domain under schema/. Names are the product's words.
+export * from './schema/audit.ts'
 export * from './schema/auth.ts'
 export * from './schema/billing.ts'
+export * from './schema/change-requests.ts'
 export * from './schema/change-sets.ts'
 export * from './schema/dev-mailbox.ts'
+export * from './schema/imports.ts'
 export * from './schema/organizations.ts'
 export * from './schema/path-rules.ts'
 export * from './schema/sites.ts'

@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { checkPagesQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { changeSet, organization, site } from '../db/schema.ts'
-import type { ChangeSetCounts } from '../db/schema.ts'
+import type { AuditSummary, ChangeSetCounts } from '../db/schema.ts'
+import { type AuditAction, type AuditActor, recordAudit } from './audit.ts'
 import type { ChangeSetAppliedEvent, CoreEvents, Transaction } from './events.ts'
 import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from './metadata-schema.ts'
 import { pagePathFromInput } from './page-paths.ts'
@@ -123,7 +124,7 @@ async function siteHostnameOf(db: Executor, siteId: string): Promise<string> {
 }
 
 /** Inserts items (replacing an item of the same path), one statement per call. */
-async function insertItems(tx: Executor, changeSetId: string, edits: ChangeSetEdit[]) {
+export async function insertItems(tx: Executor, changeSetId: string, edits: ChangeSetEdit[]) {
   if (edits.length === 0) return
   const rows = json(
     edits.map((edit) => ({
@@ -175,13 +176,14 @@ export async function createChangeSet(
   return db.transaction((tx) => insertChangeSet(tx, { ...input, edits }))
 }
 
-async function insertChangeSet(
+/** Inserts a pending change set and its (already validated) edits inside `tx`. */
+export async function insertChangeSet(
   tx: Transaction,
   input: {
     siteId: string
     authorId: string | null
     note: string | null
-    source: 'bulk' | 'import' | 'undo'
+    source: 'bulk' | 'import' | 'undo' | 'review'
     edits: ChangeSetEdit[]
     undoesId?: string
   },
@@ -249,15 +251,60 @@ export async function addChangeSetEdits(
 /** Marks a pending change set discarded: it stays in the list, and can never be applied. */
 export async function discardChangeSet(
   db: Database,
-  input: { siteId: string; changeSetId: string },
+  input: { siteId: string; changeSetId: string; auditActor?: AuditActor },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockPending(tx, input.siteId, input.changeSetId)
+    const set = await lockPending(tx, input.siteId, input.changeSetId)
     await tx
       .update(changeSet)
       .set({ status: 'discarded' })
       .where(eq(changeSet.id, input.changeSetId))
+    if (input.auditActor) {
+      await auditChangeSet(tx, input.auditActor, 'change_set.discarded', set, {
+        before: { status: 'pending', itemCount: set.itemCount },
+      })
+    }
   })
+}
+
+/** Records what happened to a change set in the organization's audit log, inside `tx`. */
+async function auditChangeSet(
+  tx: Transaction,
+  actor: AuditActor,
+  action: AuditAction,
+  set: { id: string; siteId: string; note: string | null; source: string },
+  summary: AuditSummary,
+): Promise<void> {
+  const [owner] = await tx
+    .select({ organizationId: site.organizationId, hostname: site.hostname })
+    .from(site)
+    .where(eq(site.id, set.siteId))
+  if (!owner) return
+  await recordAudit(tx, {
+    organizationId: owner.organizationId,
+    actor,
+    action,
+    target: {
+      kind: 'change_set',
+      id: set.id,
+      label: `${owner.hostname}: ${set.note ?? `${set.source} change set`}`,
+    },
+    summary,
+  })
+}
+
+/** An applied set's audit summary: its source, note and what it did. */
+function appliedSummary(set: { source: string; note: string | null }, result: ApplyResult) {
+  return {
+    after: {
+      source: set.source,
+      note: set.note,
+      applied: result.applied,
+      created: result.created,
+      unchanged: result.unchanged,
+      conflicts: result.conflicts.length,
+    },
+  }
 }
 
 export interface ApplyResult {
@@ -274,9 +321,24 @@ export interface ApplyResult {
 export async function applyChangeSet(
   db: Database,
   events: CoreEvents,
-  input: { siteId: string; changeSetId: string; authorId: string | null },
+  input: { siteId: string; changeSetId: string; authorId: string | null; auditActor?: AuditActor },
 ): Promise<ApplyResult> {
-  const result = await db.transaction((tx) => applyInTransaction(tx, events, input))
+  const result = await db.transaction(async (tx) => {
+    const applied = await applyInTransaction(tx, events, input)
+    if (input.auditActor) {
+      const [set] = await tx.select().from(changeSet).where(eq(changeSet.id, input.changeSetId))
+      if (set) {
+        await auditChangeSet(
+          tx,
+          input.auditActor,
+          set.source === 'import' ? 'import.applied' : 'change_set.applied',
+          set,
+          appliedSummary(set, applied),
+        )
+      }
+    }
+    return applied
+  })
   events.siteChanged(input.siteId, { changeSetApplied: true })
   return result
 }
@@ -517,7 +579,13 @@ export async function applyInTransaction(
 export async function undoChangeSet(
   db: Database,
   events: CoreEvents,
-  input: { siteId: string; changeSetId: string; authorId: string | null; note?: string | null },
+  input: {
+    siteId: string
+    changeSetId: string
+    authorId: string | null
+    note?: string | null
+    auditActor?: AuditActor
+  },
 ): Promise<ApplyResult & { id: string }> {
   const result = await db.transaction(async (tx) => {
     // The site's row first: the lock order of every write to a site's pages.
@@ -580,6 +648,12 @@ export async function undoChangeSet(
       authorId: input.authorId,
     })
     await tx.update(changeSet).set({ undoneById: id }).where(eq(changeSet.id, original.id))
+    if (input.auditActor) {
+      const summary = appliedSummary({ source: 'undo', note }, applied)
+      await auditChangeSet(tx, input.auditActor, 'change_set.undone', original, {
+        after: { ...summary.after, undoChangeSetId: id },
+      })
+    }
     return { id, ...applied }
   })
   events.siteChanged(input.siteId, { changeSetApplied: true })

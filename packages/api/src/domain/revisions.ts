@@ -3,7 +3,8 @@ import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
 import { and, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { metadataRevision, page, site } from '../db/schema.ts'
+import { type AuditSummary, metadataRevision, page, site } from '../db/schema.ts'
+import { type AuditActor, changedFields, recordAudit } from './audit.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
 import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
@@ -21,6 +22,8 @@ export interface SaveRevisionInput {
   authorId: string | null
   source: RevisionSource
   restoredFromId?: string | null
+  /** Who saved it: the revision is then recorded in the organization's audit log, in `tx`. */
+  auditActor?: AuditActor
 }
 
 /** The CONFLICT a save gets when its base revision is no longer the page's current one. */
@@ -112,7 +115,44 @@ export async function saveRevision(
     served: served.metadata,
   }
   await events.revisionSaved(tx, event)
+  if (input.auditActor) {
+    const [before] = pageRow.currentRevisionId
+      ? await tx
+          .select({ metadata: metadataRevision.metadata })
+          .from(metadataRevision)
+          .where(eq(metadataRevision.id, pageRow.currentRevisionId))
+      : []
+    const restored = input.source === 'restore'
+    await recordAudit(tx, {
+      organizationId: siteRow.organizationId,
+      actor: input.auditActor,
+      action:
+        pageRow.path === null
+          ? restored
+            ? 'site_defaults.restored'
+            : 'site_defaults.saved'
+          : restored
+            ? 'page.revision_restored'
+            : 'page.revision_saved',
+      target:
+        pageRow.path === null
+          ? { kind: 'site_defaults', id: siteRow.id, label: siteRow.hostname }
+          : { kind: 'page', id: pageRow.id, label: `${siteRow.hostname}${pageRow.path}` },
+      summary: withRevision(
+        changedFields(
+          (before?.metadata ?? {}) as Record<string, unknown>,
+          metadata as Record<string, unknown>,
+        ),
+        revision.number,
+      ),
+    })
+  }
   return revision
+}
+
+/** An edit's summary with the revision number it made (`after.revision`). */
+function withRevision(summary: AuditSummary, number: number): AuditSummary {
+  return { before: summary.before ?? {}, after: { ...summary.after, revision: number } }
 }
 
 /**

@@ -201,3 +201,123 @@ export function servedProvenance({
   }
   return out
 }
+
+/**
+ * The page title that `template` turns into `served`, or null when no title does (the served
+ * title does not have the template's shape). Without a template, the title itself.
+ *
+ * @example
+ * untemplateTitle('About · Acme', '%s · Acme') // 'About'
+ * untemplateTitle('Acme', '%s · Acme') // null
+ */
+export function untemplateTitle(
+  served: string,
+  template: string | null | undefined,
+): string | null {
+  if (!template || !template.includes(TITLE_PLACEHOLDER)) return served
+  const parts = template.split(TITLE_PLACEHOLDER)
+  const placeholders = parts.length - 1
+  const own = served.length - parts.join('').length
+  if (own <= 0 || own % placeholders !== 0) return null
+  const start = (parts[0] ?? '').length
+  const title = served.slice(start, start + own / placeholders)
+  return applyTitleTemplate(title, template) === served ? title : null
+}
+
+/** Deep equality of JSON values, object keys in any order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameJson(item, b[i]))
+    )
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false
+  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined)
+  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined)
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every((key) =>
+      sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  )
+}
+
+/**
+ * The least a page must hold for its path to serve `served` (a head read from the live site)
+ * under the site's defaults, path rules and title template: the inverse of
+ * {@link servedMetadata}. The title loses what the effective template adds (`About · Acme` under
+ * `%s · Acme` is stored as `About`); values the defaults or rules already serve are left out, so
+ * the page inherits them; structured data the defaults and rules serve first is not repeated;
+ * robots flags and `noindex` the layers set and the head does not are stored as `false`.
+ *
+ * What a page can not take back is kept as served: a title that does not have the template's
+ * shape (it gets the template once more), a default the head lacks (a page can not unset a
+ * description or a custom tag).
+ *
+ * @example
+ * pageMetadataServing({
+ *   served: { title: 'About · Acme', description: 'Acme makes anvils.' },
+ *   defaults: { description: 'Acme makes anvils.' },
+ *   titleTemplate: '%s · Acme',
+ * }) // { title: 'About' }
+ */
+export function pageMetadataServing({
+  served,
+  defaults,
+  rules,
+  titleTemplate,
+}: {
+  served: Metadata
+  defaults: Metadata | null | undefined
+  rules?: readonly RuleLayer[] | null
+  titleTemplate?: string | null
+}): Metadata {
+  const target = compactMetadata(served)
+  const inherited = servedMetadata({ defaults, rules, page: {}, titleTemplate })
+  const page: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(target) as Array<[keyof Metadata, unknown]>) {
+    const base = inherited[key]
+    if (key === 'title') {
+      if (value === base) continue
+      const template = effectiveTitleTemplate(rules ?? [], titleTemplate)
+      page.title = untemplateTitle(value as string, template) ?? value
+    } else if (key === 'openGraph' || key === 'twitter' || key === 'robots') {
+      const own: Record<string, unknown> = {}
+      for (const [inner, item] of Object.entries(value as Record<string, unknown>)) {
+        if (!sameJson(item, (base as Record<string, unknown> | undefined)?.[inner])) {
+          own[inner] = item
+        }
+      }
+      if (Object.keys(own).length > 0) page[key] = own
+    } else if (key === 'customTags') {
+      const byName = new Map(
+        (inherited.customTags ?? []).map((tag) => [tag.name.toLowerCase(), tag.content]),
+      )
+      const own = (value as NonNullable<Metadata['customTags']>).filter(
+        (tag) => byName.get(tag.name.toLowerCase()) !== tag.content,
+      )
+      if (own.length > 0) page.customTags = own
+    } else if (key === 'jsonLd') {
+      const list = value as NonNullable<Metadata['jsonLd']>
+      const before = inherited.jsonLd ?? []
+      const prefixed =
+        before.length <= list.length && before.every((item, i) => sameJson(item, list[i]))
+      const own = prefixed ? list.slice(before.length) : list
+      if (own.length > 0) page.jsonLd = own
+    } else if (!sameJson(value, base)) {
+      page[key] = value
+    }
+  }
+  // What the layers turn on and the head does not: turned off on the page.
+  if (inherited.noindex === true && target.noindex !== true) page.noindex = false
+  for (const [flag, on] of Object.entries(inherited.robots ?? {})) {
+    if (on === true && (target.robots as Record<string, unknown> | undefined)?.[flag] !== true) {
+      page.robots = { ...(page.robots as object), [flag]: false }
+    }
+  }
+  return page as Metadata
+}

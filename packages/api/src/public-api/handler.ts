@@ -31,6 +31,8 @@ const GET_LATEST_SUFFIX = '/metadata/get-latest'
 /** The longest page path the API accepts, in characters (after decoding the query). */
 export const MAX_PATH_LENGTH = 2048
 const DSN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+/** How long after a site's first call it is written: first calls of other sites meanwhile join it. */
+const FIRST_REQUEST_DELAY = 100
 
 export interface PublicApiOptions {
   db: Database
@@ -65,11 +67,15 @@ interface SiteState {
   calls: Counter
   /** The site's path rules, compiled and sorted least → most specific: read once per site. */
   rules: CompiledRule[]
+  /** Whether the site's first call is recorded (or noted by this process): checked per request. */
+  firstRequestRecorded: boolean
 }
 
 interface Entry {
   answer: Answer
   site: SiteState
+  /** The normalised page path asked for. */
+  path: string
   /** Requests for a path that has no page yet; null when the page exists. */
   discovery: Counter | null
 }
@@ -249,6 +255,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       lastAuthorization: null,
       lastKeyId: null,
       calls: recorder.callsOf(found.site.organizationId),
+      firstRequestRecorded: found.site.firstRequestRecorded,
     }
     sites.set(state.id, state)
     return state
@@ -290,6 +297,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
         found.site.requireApiKey ? [] : [...cdnTagHeaders(found.site.id, path), ...cdnCaching],
       ),
       site,
+      path,
       discovery: found.page ? null : recorder.discoveryOf(found.site.id, path),
     }
     if (fresh) cache.set(url, entry)
@@ -305,7 +313,24 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       lastAuthorization: null,
       lastKeyId: null,
       calls: recorder.callsOf(found.site.organizationId),
+      firstRequestRecorded: found.site.firstRequestRecorded,
     }
+  }
+
+  let firstRequestTimer: ReturnType<typeof setTimeout> | null = null
+
+  /**
+   * A site's first successful call as far as this process knows: noted once, and written shortly
+   * after (not on the request's path) so the site's install page can say so.
+   */
+  function firstRequest(site: SiteState, path: string): void {
+    site.firstRequestRecorded = true
+    if (!recorder.firstRequest(site.id, path, Date.now()) || firstRequestTimer) return
+    firstRequestTimer = setTimeout(() => {
+      firstRequestTimer = null
+      recorder.flushFirstRequests().catch(log)
+    }, FIRST_REQUEST_DELAY)
+    firstRequestTimer.unref()
   }
 
   /** Sends the entry's answer, after the key check; the whole hot path. */
@@ -324,6 +349,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     }
     site.calls.n++
     if (entry.discovery) entry.discovery.n++
+    if (!site.firstRequestRecorded) firstRequest(site, entry.path)
     const ifNoneMatch = header(req, 'if-none-match')
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, answer.etag)) {
       res.writeHead(304, answer.notModified)
@@ -438,6 +464,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     flush,
     async close() {
       clearInterval(timer)
+      if (firstRequestTimer) clearTimeout(firstRequestTimer)
       await flush()
     },
     countNotify() {

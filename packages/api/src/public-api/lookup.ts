@@ -16,6 +16,8 @@ export interface SiteLookup {
     organizationId: string
     requireApiKey: boolean
     titleTemplate: string | null
+    /** Whether the database already has the site's first call. */
+    firstRequestRecorded: boolean
   }
   defaults: { revisionId: string; metadata: Metadata } | null
   /** null when no page has this path. */
@@ -35,6 +37,7 @@ export function createSiteLookup(db: Database) {
       organizationId: site.organizationId,
       requireApiKey: site.requireApiKey,
       titleTemplate: site.titleTemplate,
+      firstRequestAt: site.firstRequestAt,
       defaultsRevisionId: defaultsRevision.id,
       defaults: defaultsRevision.metadata,
       pageId: pathPage.id,
@@ -66,6 +69,7 @@ export function createSiteLookup(db: Database) {
         organizationId: row.organizationId,
         requireApiKey: row.requireApiKey,
         titleTemplate: row.titleTemplate,
+        firstRequestRecorded: row.firstRequestAt !== null,
       },
       defaults:
         row.defaultsRevisionId && row.defaults

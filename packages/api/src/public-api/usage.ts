@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { discoveredPath, siteApiKey, usage } from '../db/schema.ts'
+import type { Transaction } from '../domain/events.ts'
+import { discoveredPath, site, siteApiKey, usage } from '../db/schema.ts'
 
 /** How many discovered paths are kept per site, in memory and in the database. */
 export const DISCOVERED_PATHS_PER_SITE = 1000
@@ -17,16 +18,25 @@ interface DiscoveryCounter extends Counter {
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
+interface FirstRequest {
+  at: number
+  path: string
+}
+
 /**
- * API calls per organization and day, paths without a page, and keys' last use: counted in
- * memory by the public API and written in one batch per flush (every few seconds, and on close).
- * Calls are attributed to the UTC day of the flush that writes them.
+ * API calls per organization and day, paths without a page, keys' last use and each site's first
+ * call: counted in memory by the public API and written in one batch per flush (every few
+ * seconds, and on close). Calls are attributed to the UTC day of the flush that writes them.
  */
 export class UsageRecorder {
   readonly #db: Database
   readonly #calls = new Map<string, Counter>()
   readonly #discovered = new Map<string, Map<string, DiscoveryCounter>>()
   readonly #keysUsed = new Map<string, number>()
+  /** Sites whose first call this process has seen (written or waiting): each is noted once. */
+  readonly #firstSeen = new Set<string>()
+  /** First calls not written yet, by site id. */
+  readonly #firstRequests = new Map<string, FirstRequest>()
   #flushing: Promise<void> = Promise.resolve()
 
   constructor(db: Database) {
@@ -63,10 +73,51 @@ export class UsageRecorder {
     this.#keysUsed.set(keyId, now)
   }
 
+  /**
+   * A successful call of a site whose first call the database did not have when the site was
+   * read. Returns true the first time this process sees one for the site, false afterwards.
+   */
+  firstRequest(siteId: string, path: string, now: number): boolean {
+    if (this.#firstSeen.has(siteId)) return false
+    this.#firstSeen.add(siteId)
+    this.#firstRequests.set(siteId, { at: now, path })
+    return true
+  }
+
   /** Writes what was counted since the last flush; flushes never overlap. */
   flush(now = Date.now()): Promise<void> {
     this.#flushing = this.#flushing.then(() => this.#write(now))
     return this.#flushing
+  }
+
+  /**
+   * Writes only the first calls waiting: one small update per site and process, so an install
+   * page sees its site's first call within a moment rather than at the next usage flush.
+   */
+  flushFirstRequests(): Promise<void> {
+    this.#flushing = this.#flushing.then(async () => {
+      const firstRequests = this.#takeFirstRequests()
+      if (firstRequests.length === 0) return
+      try {
+        await this.#db.transaction((tx) => writeFirstRequests(tx, firstRequests))
+      } catch (error) {
+        this.#restoreFirstRequests(firstRequests)
+        throw error
+      }
+    })
+    return this.#flushing
+  }
+
+  #takeFirstRequests(): Array<[string, FirstRequest]> {
+    const taken = [...this.#firstRequests]
+    this.#firstRequests.clear()
+    return taken
+  }
+
+  #restoreFirstRequests(taken: Array<[string, FirstRequest]>): void {
+    for (const [siteId, first] of taken) {
+      if (!this.#firstRequests.has(siteId)) this.#firstRequests.set(siteId, first)
+    }
   }
 
   async #write(now: number): Promise<void> {
@@ -80,7 +131,15 @@ export class UsageRecorder {
       for (const counter of paths.values()) if (counter.n > 0) discovered.push(counter)
     }
     const keysUsed = [...this.#keysUsed]
-    if (calls.length === 0 && discovered.length === 0 && keysUsed.length === 0) return
+    const firstRequests = this.#takeFirstRequests()
+    if (
+      calls.length === 0 &&
+      discovered.length === 0 &&
+      keysUsed.length === 0 &&
+      firstRequests.length === 0
+    ) {
+      return
+    }
 
     // Taken before the writes: requests counted meanwhile are kept for the next flush.
     const taken = new Map<Counter, number>()
@@ -125,12 +184,33 @@ export class UsageRecorder {
               ),
             )
         }
+        await writeFirstRequests(tx, firstRequests)
       })
     } catch (error) {
       // Put the counts back: the next flush tries again. Dropping them would undercount.
       for (const [counter, n] of taken) counter.n += n
       for (const [id, at] of keysUsed) if (!this.#keysUsed.has(id)) this.#keysUsed.set(id, at)
+      this.#restoreFirstRequests(firstRequests)
       throw error
     }
+  }
+}
+
+/**
+ * Records each site's first call unless an earlier one is already there: instances sharing a
+ * database each note their own first call, and the earliest wins whatever order they flush in.
+ * Raw SQL, so the site's `updated_at` (its settings' last change) stays as it was.
+ */
+async function writeFirstRequests(
+  tx: Transaction,
+  firstRequests: Array<[string, FirstRequest]>,
+): Promise<void> {
+  for (const [siteId, { at, path }] of firstRequests) {
+    const when = new Date(at).toISOString()
+    await tx.execute(sql`
+      update ${site}
+        set first_request_at = ${when}::timestamptz, first_request_path = ${path}
+        where id = ${siteId}
+          and (first_request_at is null or first_request_at > ${when}::timestamptz)`)
   }
 }

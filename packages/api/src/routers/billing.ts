@@ -8,6 +8,7 @@ import { stripeBillingApi } from '../billing/stripe.ts'
 import { activateSelfHostedPlan, cancelSelfHostedPlan } from '../billing/self-hosted.ts'
 import { activeSubscription } from '../billing/subscriptions.ts'
 import { organizationUsage } from '../billing/usage.ts'
+import { contextActor } from '../domain/audit.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 
 const planIds = plans.map((plan) => plan.id) as [PlanId, ...PlanId[]]
@@ -129,7 +130,13 @@ export const billingRouter = {
           message: `The ${current.plan.name} plan is billed by Stripe. To move to the Free plan, cancel it on the Billing page; it ends with the period already paid.`,
         })
       }
-      const { id } = await activateSelfHostedPlan(context.db, org.id, input.planId)
+      const { id } = await activateSelfHostedPlan(
+        context.db,
+        org.id,
+        input.planId,
+        new Date(),
+        contextActor(context),
+      )
       return { subscriptionId: id, checkoutUrl: null }
     }),
 
@@ -159,7 +166,12 @@ export const billingRouter = {
         )
         return { canceled: false, url: answer.url ?? null }
       }
-      const ended = await cancelSelfHostedPlan(context.db, org.id)
+      const ended = await cancelSelfHostedPlan(
+        context.db,
+        org.id,
+        new Date(),
+        contextActor(context),
+      )
       if (!ended) {
         throw new ORPCError('NOT_FOUND', {
           message: `${org.name} has no active plan to cancel.`,

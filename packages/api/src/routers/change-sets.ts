@@ -1,6 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
-import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { changeSet, changeSetItem, metadataRevision, page, user } from '../db/schema.ts'
 import {
@@ -21,8 +21,10 @@ import {
   NOTE_MAX_LENGTH,
   undoChangeSet,
 } from '../domain/change-sets.ts'
+import { assertMayPublish, factsOfEdits, isNoindex, NO_FACTS } from '../domain/publishing-policy.ts'
 import { findFilteredPages, type PageCursor, pageFilterSchema } from '../domain/page-filter.ts'
 import type { Context } from '../rpc/context.ts'
+import { contextActor } from '../domain/audit.ts'
 import { organizationProcedure, type OrganizationScope } from '../rpc/organization-guard.ts'
 import { lookupText, pagePathOf, requireSite, type SiteRow } from '../rpc/site-guard.ts'
 import { pageSiteRef } from '../shared/pages.ts'
@@ -53,7 +55,7 @@ const countsSchema = z.object({
 export const changeSetSummarySchema = z.object({
   id: z.string(),
   note: z.string().nullable(),
-  source: z.enum(['bulk', 'import', 'undo']),
+  source: z.enum(['bulk', 'import', 'undo', 'review']),
   status: z.enum(['pending', 'applied', 'discarded']),
   author: personSchema.nullable(),
   itemCount: z.number().int(),
@@ -244,7 +246,14 @@ export const changeSetsRouter = {
         )
       }
       const rows = await summaries(context)
-        .where(and(eq(changeSet.siteId, siteRow.id), after))
+        .where(
+          and(
+            eq(changeSet.siteId, siteRow.id),
+            after,
+            // A change request's pages are listed with the request until it is published.
+            or(ne(changeSet.source, 'review'), ne(changeSet.status, 'pending')),
+          ),
+        )
         .orderBy(desc(changeSet.createdAt), desc(changeSet.id))
         .limit(input.limit + 1)
       const items = rows.slice(0, input.limit).map(toSummary)
@@ -351,6 +360,7 @@ export const changeSetsRouter = {
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
       await refuseForeignPages(context, siteRow.id, input.edits)
+      await refuseReviewSet(context, siteRow.id, input.changeSetId)
       const { itemCount } = await addChangeSetEdits(context.db, {
         siteId: siteRow.id,
         changeSetId: input.changeSetId,
@@ -420,10 +430,25 @@ export const changeSetsRouter = {
     .output(applyResultSchema)
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
+      await refuseReviewSet(context, siteRow.id, input.changeSetId)
+      const items = await context.db
+        .select({
+          baseRevisionId: changeSetItem.baseRevisionId,
+          metadata: changeSetItem.metadata,
+        })
+        .from(changeSetItem)
+        .where(eq(changeSetItem.changeSetId, input.changeSetId))
+      await assertMayPublish(context.db, {
+        organizationId: context.organization.id,
+        role: context.membership.role,
+        facts: await factsOfEdits(context.db, items),
+        action: 'apply this change set',
+      })
       return applyChangeSet(context.db, context.events, {
         siteId: siteRow.id,
         changeSetId: input.changeSetId,
         authorId: context.user.id,
+        auditActor: contextActor(context),
       })
     }),
 
@@ -433,7 +458,12 @@ export const changeSetsRouter = {
     .output(changeSetSummarySchema)
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
-      await discardChangeSet(context.db, { siteId: siteRow.id, changeSetId: input.changeSetId })
+      await refuseReviewSet(context, siteRow.id, input.changeSetId)
+      await discardChangeSet(context.db, {
+        siteId: siteRow.id,
+        changeSetId: input.changeSetId,
+        auditActor: contextActor(context),
+      })
       return summaryOf(context, siteRow.id, input.changeSetId)
     }),
 
@@ -446,13 +476,51 @@ export const changeSetsRouter = {
     .output(applyResultSchema.extend({ id: z.string() }))
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
+      const undone = await context.db
+        .select({ after: changeSetItem.metadata, before: metadataRevision.metadata })
+        .from(changeSetItem)
+        .leftJoin(metadataRevision, eq(metadataRevision.id, changeSetItem.baseRevisionId))
+        .innerJoin(changeSet, eq(changeSet.id, changeSetItem.changeSetId))
+        .where(
+          and(
+            eq(changeSetItem.changeSetId, input.changeSetId),
+            eq(changeSet.siteId, siteRow.id),
+            eq(changeSetItem.result, 'applied'),
+          ),
+        )
+      await assertMayPublish(context.db, {
+        organizationId: context.organization.id,
+        role: context.membership.role,
+        facts: {
+          ...NO_FACTS,
+          pages: undone.length,
+          // The undo gives each page its `before` back.
+          noindexTurnedOn: undone.filter((row) => isNoindex(row.before) && !isNoindex(row.after))
+            .length,
+        },
+        action: 'undo this change set',
+      })
       return undoChangeSet(context.db, context.events, {
         siteId: siteRow.id,
         changeSetId: input.changeSetId,
         authorId: context.user.id,
         note: input.note ?? null,
+        auditActor: contextActor(context),
       })
     }),
+}
+
+/** A change request's change set is changed, published and closed through the request only. */
+async function refuseReviewSet(context: Scope, siteId: string, changeSetId: string) {
+  const [row] = await context.db
+    .select({ source: changeSet.source })
+    .from(changeSet)
+    .where(and(eq(changeSet.id, changeSetId), eq(changeSet.siteId, siteId)))
+  if (row?.source !== 'review') return
+  throw new ORPCError('CONFLICT', {
+    message:
+      'This change set holds the pages of a change request: change, publish or close it from the change request.',
+  })
 }
 
 /** Edits naming a page id must name a page of this site, at the path they give. */

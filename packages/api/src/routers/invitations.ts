@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '../db/client.ts'
 import { invitation, member, organization, user } from '../db/schema.ts'
+import { contextActor, recordAudit, SYSTEM_ACTOR } from '../domain/audit.ts'
 import { consumeLimit, describeWait, type Limit, limits } from '../limits.ts'
 import {
   INVITATION_LIFETIME_MS,
@@ -205,6 +206,13 @@ export const invitationsRouter = {
           .set({ status: 'canceled' })
           .where(and(sameAddress, lte(invitation.expiresAt, new Date())))
         await tx.insert(invitation).values(created)
+        await recordAudit(tx, {
+          organizationId,
+          actor: contextActor(context),
+          action: 'invitation.sent',
+          target: { kind: 'invitation', id: created.id, label: created.email },
+          summary: { after: { email: created.email, role: created.role } },
+        })
       })
       try {
         await sendInvitationEmail(context.mailer, context.env.BETTER_AUTH_URL, created, {
@@ -212,8 +220,21 @@ export const invitationsRouter = {
           inviterName: context.user.name,
         })
       } catch (error) {
-        // An invitation nobody was told about is no invitation: take it back.
-        await context.db.delete(invitation).where(eq(invitation.id, created.id))
+        // An invitation nobody was told about is no invitation: take it back. Its audit entry
+        // stays (the log is append-only) and a second one says it was withdrawn.
+        await context.db.transaction(async (tx) => {
+          await tx.delete(invitation).where(eq(invitation.id, created.id))
+          await recordAudit(tx, {
+            organizationId,
+            actor: SYSTEM_ACTOR,
+            action: 'invitation.cancelled',
+            target: { kind: 'invitation', id: created.id, label: created.email },
+            summary: {
+              before: { email: created.email, role: created.role },
+              after: { reason: 'The e-mail could not be sent.' },
+            },
+          })
+        })
         throw error
       }
       return {
@@ -238,10 +259,21 @@ export const invitationsRouter = {
         input.invitationId,
       )
       if (!mayActOnRole(context.membership.role, found.role)) throw ownersOnlyError()
-      await context.db
-        .update(invitation)
-        .set({ status: 'canceled' })
-        .where(and(eq(invitation.id, found.id), eq(invitation.status, 'pending')))
+      await context.db.transaction(async (tx) => {
+        const cancelled = await tx
+          .update(invitation)
+          .set({ status: 'canceled' })
+          .where(and(eq(invitation.id, found.id), eq(invitation.status, 'pending')))
+          .returning({ id: invitation.id })
+        if (cancelled.length === 0) return
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'invitation.cancelled',
+          target: { kind: 'invitation', id: found.id, label: found.email },
+          summary: { before: { email: found.email, role: found.role } },
+        })
+      })
       return { id: found.id }
     }),
 
@@ -272,7 +304,16 @@ export const invitationsRouter = {
         'You have sent many invitations today.',
       )
       const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS)
-      await context.db.update(invitation).set({ expiresAt }).where(eq(invitation.id, found.id))
+      await context.db.transaction(async (tx) => {
+        await tx.update(invitation).set({ expiresAt }).where(eq(invitation.id, found.id))
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'invitation.resent',
+          target: { kind: 'invitation', id: found.id, label: found.email },
+          summary: { after: { email: found.email, role: found.role, expiresAt } },
+        })
+      })
       await sendInvitationEmail(context.mailer, context.env.BETTER_AUTH_URL, found, {
         organizationName: context.organization.name,
         inviterName: context.user.name,
@@ -298,6 +339,14 @@ export const invitationsRouter = {
             ),
           )
         // Someone who joined meanwhile keeps their role; the invitation is simply used up.
+        const role = primaryOrganizationRole(found.role ?? '')
+        await recordAudit(tx, {
+          organizationId: found.organizationId,
+          actor: contextActor(context),
+          action: 'invitation.accepted',
+          target: { kind: 'invitation', id: found.id, label: context.user.email },
+          summary: { after: already ? { role, alreadyMember: true } : { role } },
+        })
         if (!already) {
           await tx.insert(member).values({
             id: randomUUID(),
@@ -319,6 +368,12 @@ export const invitationsRouter = {
       return context.db.transaction(async (tx) => {
         const found = await answerableInvitation(tx, context.user.email, input.invitationId)
         await tx.update(invitation).set({ status: 'rejected' }).where(eq(invitation.id, found.id))
+        await recordAudit(tx, {
+          organizationId: found.organizationId,
+          actor: contextActor(context),
+          action: 'invitation.rejected',
+          target: { kind: 'invitation', id: found.id, label: context.user.email },
+        })
         return { id: found.id }
       })
     }),

@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { invitation, member, user } from '../db/schema.ts'
+import { type AuditTarget, contextActor, personActor, recordAudit } from '../domain/audit.ts'
 import {
   countOwners,
   deleteMembership,
@@ -67,6 +68,18 @@ async function lockActorAndTarget(
   if (!target) throw memberNotFound()
   if (target.id === me.id) throw refusals.self()
   return { me, target }
+}
+
+/** A member as the audit log names them: "Name <email>", kept after they leave. */
+async function memberTarget(
+  tx: Parameters<typeof findMember>[0],
+  target: { id: string; userId: string },
+): Promise<AuditTarget> {
+  const [person] = await tx
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, target.userId))
+  return { kind: 'member', id: target.userId, label: person ? personActor(person).label : '' }
 }
 
 export const membersRouter = {
@@ -160,6 +173,15 @@ export const membersRouter = {
           }
         }
         await tx.update(member).set({ role: input.role }).where(eq(member.id, target.id))
+        if (target.role !== input.role) {
+          await recordAudit(tx, {
+            organizationId,
+            actor: contextActor(context),
+            action: 'member.role_changed',
+            target: await memberTarget(tx, target),
+            summary: { before: { role: target.role }, after: { role: input.role } },
+          })
+        }
         return { id: target.id, role: input.role }
       })
     }),
@@ -188,7 +210,15 @@ export const membersRouter = {
         if (target.role === 'owner' && (await countOwners(tx, organizationId)) <= 1) {
           throw lastOwnerError('this member is its only owner')
         }
+        const audited = await memberTarget(tx, target)
         await deleteMembership(tx, organizationId, target)
+        await recordAudit(tx, {
+          organizationId,
+          actor: contextActor(context),
+          action: 'member.removed',
+          target: audited,
+          summary: { before: { role: target.role } },
+        })
         return { id: target.id }
       })
     }),
@@ -206,7 +236,15 @@ export const membersRouter = {
         if (me.role === 'owner' && (await countOwners(tx, organizationId)) <= 1) {
           throw lastOwnerError('you are its only owner')
         }
+        const audited = await memberTarget(tx, me)
         await deleteMembership(tx, organizationId, me)
+        await recordAudit(tx, {
+          organizationId,
+          actor: contextActor(context),
+          action: 'member.left',
+          target: audited,
+          summary: { before: { role: me.role } },
+        })
         return { id: me.id }
       })
     }),

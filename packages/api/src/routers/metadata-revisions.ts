@@ -2,6 +2,8 @@ import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
 import { z } from 'zod'
 import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from '../domain/metadata-schema.ts'
+import { contextActor } from '../domain/audit.ts'
+import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
 import { commitRevision } from '../domain/revisions.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
@@ -90,6 +92,20 @@ function refusePageOnlyFields(metadata: Metadata): void {
   })
 }
 
+/** The organization's publishing policy for a direct save of one page (or of the defaults). */
+function mayPublish(
+  context: Context & OrganizationScope,
+  path: string | null,
+  verb: 'save' | 'restore',
+): Promise<void> {
+  return assertMayPublish(context.db, {
+    organizationId: context.organization.id,
+    role: context.membership.role,
+    facts: path === null ? { ...NO_FACTS, siteDefaults: true } : { ...NO_FACTS, pages: 1 },
+    action: path === null ? `${verb} the site’s defaults` : `${verb} this page`,
+  })
+}
+
 export const metadataRevisionsRouter = {
   /** A page's history, newest first, 50 at a time; the cursor is the last number shown. */
   list: organizationProcedure()
@@ -149,6 +165,7 @@ export const metadataRevisionsRouter = {
       const { site, page } = await resolvePage(context, input)
       const metadata = validMetadata(input.metadata)
       if (page.path === null) refusePageOnlyFields(metadata)
+      await mayPublish(context, page.path, 'save')
       const saved = await commitRevision(context.db, context.events, {
         siteId: site.id,
         pageId: page.id,
@@ -156,6 +173,7 @@ export const metadataRevisionsRouter = {
         metadata,
         authorId: context.user.id,
         source: 'editor',
+        auditActor: contextActor(context),
       })
       const revision = await findRevision(context.db, page.id, saved.id)
       if (!revision) throw revisionNotFound()
@@ -170,6 +188,7 @@ export const metadataRevisionsRouter = {
       const { site, page } = await resolvePage(context, input)
       const old = await findRevision(context.db, page.id, input.metadataRevisionId)
       if (!old) throw revisionNotFound()
+      await mayPublish(context, page.path, 'restore')
       const saved = await commitRevision(context.db, context.events, {
         siteId: site.id,
         pageId: page.id,
@@ -178,6 +197,7 @@ export const metadataRevisionsRouter = {
         authorId: context.user.id,
         source: 'restore',
         restoredFromId: old.id,
+        auditActor: contextActor(context),
       })
       const revision = await findRevision(context.db, page.id, saved.id)
       if (!revision) throw revisionNotFound()

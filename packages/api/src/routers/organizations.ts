@@ -10,6 +10,7 @@ import {
   site,
   webhook,
 } from '../db/schema.ts'
+import { changedFields, contextActor, recordAudit } from '../domain/audit.ts'
 import { consumeLimit, describeWait, limits } from '../limits.ts'
 import { authedProcedure } from '../rpc/base.ts'
 import { organizationNotFound, organizationProcedure } from '../rpc/organization-guard.ts'
@@ -76,6 +77,13 @@ export const organizationsRouter = {
             userId: context.user.id,
             role: 'owner',
           })
+          await recordAudit(tx, {
+            organizationId: created.id,
+            actor: contextActor(context),
+            action: 'organization.created',
+            target: { kind: 'organization', id: created.id, label: created.name },
+            summary: { after: { name: created.name, slug: created.slug } },
+          })
         })
       } catch (error) {
         // Two people racing for one slug: the unique index decides, the loser gets CONFLICT.
@@ -124,6 +132,15 @@ export const organizationsRouter = {
               )
           }
           await tx.update(organization).set({ name, slug }).where(eq(organization.id, current.id))
+          if (name !== current.name || slug !== current.slug) {
+            await recordAudit(tx, {
+              organizationId: current.id,
+              actor: contextActor(context),
+              action: 'organization.updated',
+              target: { kind: 'organization', id: current.id, label: name },
+              summary: changedFields({ name: current.name, slug: current.slug }, { name, slug }),
+            })
+          }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw slugTaken(slug)

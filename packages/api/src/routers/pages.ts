@@ -8,6 +8,8 @@ import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import { servedForPath } from '../domain/revisions.ts'
+import { contextActor, recordAudit } from '../domain/audit.ts'
+import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import {
   createPageInput,
@@ -227,6 +229,13 @@ export const pagesRouter = {
           if (taken) throw pathTaken(path)
           await checkPageQuota(tx, context.organization, siteRow.id)
           await tx.insert(page).values({ id, siteId: siteRow.id, path })
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'page.created',
+            target: { kind: 'page', id, label: `${siteRow.hostname}${path}` },
+            summary: { after: { path } },
+          })
         })
       } catch (error) {
         if (isUniqueViolation(error, 'page_site_path_unique')) throw pathTaken(path)
@@ -246,6 +255,12 @@ export const pagesRouter = {
       const pageRow = await requirePage(context.db, siteRow.id, from)
       if (pageRow.path === null) throw defaultsAreFixed('renamed')
       if (to === pageRow.path) return summaryOf(context.db, pageRow.id)
+      await assertMayPublish(context.db, {
+        organizationId: context.organization.id,
+        role: context.membership.role,
+        facts: { ...NO_FACTS, pages: 2 },
+        action: 'move this page',
+      })
       try {
         await context.db.transaction(async (tx) => {
           // Site first, then page: the lock order of every write to a site's pages.
@@ -261,6 +276,13 @@ export const pagesRouter = {
           if (moved.length === 0) {
             throw new ORPCError('NOT_FOUND', { message: 'This page was just deleted.' })
           }
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'page.renamed',
+            target: { kind: 'page', id: pageRow.id, label: `${siteRow.hostname}${to}` },
+            summary: { before: { path: pageRow.path }, after: { path: to } },
+          })
         })
       } catch (error) {
         if (isUniqueViolation(error, 'page_site_path_unique')) throw pathTaken(to)
@@ -279,12 +301,29 @@ export const pagesRouter = {
       const path = pagePathOf(input.pagePath, siteRow.hostname)
       const pageRow = await requirePage(context.db, siteRow.id, path)
       if (pageRow.path === null) throw defaultsAreFixed('deleted')
+      await assertMayPublish(context.db, {
+        organizationId: context.organization.id,
+        role: context.membership.role,
+        facts: { ...NO_FACTS, pages: 1 },
+        action: 'delete this page',
+      })
       await context.db.transaction(async (tx) => {
         await tx
           .update(site)
           .set({ lastChangedAt: sql`now()` })
           .where(eq(site.id, siteRow.id))
-        await tx.delete(page).where(and(eq(page.id, pageRow.id), eq(page.siteId, siteRow.id)))
+        const deleted = await tx
+          .delete(page)
+          .where(and(eq(page.id, pageRow.id), eq(page.siteId, siteRow.id)))
+          .returning({ id: page.id })
+        if (deleted.length === 0) return
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'page.deleted',
+          target: { kind: 'page', id: pageRow.id, label: `${siteRow.hostname}${pageRow.path}` },
+          summary: { before: { path: pageRow.path } },
+        })
       })
       context.events.siteChanged(siteRow.id)
       return { ok: true as const }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
-import { and, count, desc, eq, isNull, lt, max, sql } from 'drizzle-orm'
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { page, pathRule, pathRuleRevision, site, user } from '../db/schema.ts'
-import type { RevisionSavedEvent, Transaction } from '../domain/events.ts'
+import { type AuditTarget, changedFields, contextActor, recordAudit } from '../domain/audit.ts'
+import type { Transaction } from '../domain/events.ts'
 import {
   compileRule,
   loadSiteRules,
@@ -12,9 +13,10 @@ import {
   patternSql,
   sortBySpecificity,
 } from '../domain/path-rules.ts'
-import { currentDefaults } from '../domain/revisions.ts'
-import { compactMetadata, servedMetadata } from '../domain/served-metadata.ts'
+import { announceRuleChange, writeRuleRevision } from '../domain/path-rule-writes.ts'
+import { compactMetadata } from '../domain/served-metadata.ts'
 import type { Context } from '../rpc/context.ts'
+import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
 import { organizationProcedure, type OrganizationScope } from '../rpc/organization-guard.ts'
 import { clip, lookupText, pagePathOf, requireSite, type SiteRow } from '../rpc/site-guard.ts'
 import {
@@ -73,7 +75,7 @@ function ruleNotFound() {
   })
 }
 
-function patternOrRefuse(input: string): string {
+export function patternOrRefuse(input: string): string {
   const result = normalizePattern(input)
   if (!result.ok) {
     throw new ORPCError('BAD_REQUEST', {
@@ -84,13 +86,13 @@ function patternOrRefuse(input: string): string {
   return result.pattern
 }
 
-function patternTaken(pattern: string) {
+export function patternTaken(pattern: string) {
   const message = `This site already has a rule for ${clip(pattern)}: edit that one.`
   return new ORPCError('CONFLICT', { message, data: { issues: [{ path: ['pattern'], message }] } })
 }
 
 /** Rule metadata: a page's schema, minus what names one page's own URLs. */
-function ruleMetadata(value: Metadata): Metadata {
+export function ruleMetadata(value: Metadata): Metadata {
   const metadata = compactMetadata(validMetadata(value))
   const fields = (['canonical', 'alternates'] as const).filter((key) => metadata[key] !== undefined)
   if (fields.length > 0) {
@@ -109,7 +111,7 @@ function ruleMetadata(value: Metadata): Metadata {
   return metadata
 }
 
-const templateOf = (value: string | null | undefined) =>
+export const templateOf = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === '' ? null : value
 
 /** The site, locked and stamped as changed: every write to a site's rules takes this first. */
@@ -133,67 +135,9 @@ async function lockRule(tx: Transaction, siteId: string, ruleId: string): Promis
   return row
 }
 
-async function writeRevision(
-  tx: Transaction,
-  rule: RuleRow,
-  values: {
-    metadata: Metadata
-    titleTemplate: string | null
-    authorId: string
-    source: 'editor' | 'restore'
-    restoredFromId?: string | null
-  },
-) {
-  const [last] = await tx
-    .select({ number: max(pathRuleRevision.number) })
-    .from(pathRuleRevision)
-    .where(eq(pathRuleRevision.ruleId, rule.id))
-  const [revision] = await tx
-    .insert(pathRuleRevision)
-    .values({
-      id: randomUUID(),
-      ruleId: rule.id,
-      number: (last?.number ?? 0) + 1,
-      metadata: values.metadata,
-      titleTemplate: values.titleTemplate,
-      authorId: values.authorId,
-      source: values.source,
-      restoredFromId: values.restoredFromId ?? null,
-    })
-    .returning()
-  if (!revision) throw new Error('The rule revision insert returned no row.')
-  await tx.update(pathRule).set({ currentRevisionId: revision.id }).where(eq(pathRule.id, rule.id))
-  return revision
-}
-
-/**
- * Tells the site's listeners, in the rule's transaction, that every path may serve something
- * else now: one `metadata_update` webhook message with `path: null` (receivers revalidate
- * everything; its metadata is what the defaults serve) and the CDN purge of the whole site.
- */
-async function announceRuleChange(
-  tx: Transaction,
-  context: Scoped,
-  siteRow: SiteRow,
-  revision: { id: string; number: number; source: string; createdAt: Date },
-): Promise<void> {
-  const [defaultsPage] = await tx
-    .select({ id: page.id })
-    .from(page)
-    .where(and(eq(page.siteId, siteRow.id), isNull(page.path)))
-  const defaults = await currentDefaults(tx, siteRow.id)
-  const event: RevisionSavedEvent = {
-    site: {
-      id: siteRow.id,
-      organizationId: siteRow.organizationId,
-      hostname: siteRow.hostname,
-      dsn: siteRow.dsn,
-    },
-    page: { id: defaultsPage?.id ?? siteRow.id, path: null },
-    revision,
-    served: servedMetadata({ defaults, page: null, titleTemplate: siteRow.titleTemplate }),
-  }
-  await context.events.revisionSaved(tx, event)
+/** A rule as the audit log names it: its site and pattern. */
+function ruleTarget(id: string, hostname: string, pattern: string): AuditTarget {
+  return { kind: 'path_rule', id, label: `${hostname} ${pattern}` }
 }
 
 function selectRules(context: Scoped) {
@@ -273,6 +217,16 @@ async function matchingPageCounts(
 
 const ruleWithPagesSchema = pathRuleSchema.extend({ pageCount: z.number().int() })
 
+/** Path rules are served by many pages: the two-person rule counts every change of them. */
+function rulesMayPublish(context: Scoped): Promise<void> {
+  return assertMayPublish(context.db, {
+    organizationId: context.organization.id,
+    role: context.membership.role,
+    facts: { ...NO_FACTS, pathRules: true },
+    action: 'change path rules',
+  })
+}
+
 export const pathRulesRouter = {
   /** The site's rules, least → most specific (the order they overlay in), with pages matched. */
   list: organizationProcedure()
@@ -318,6 +272,7 @@ export const pathRulesRouter = {
     .output(pathRuleSchema)
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await rulesMayPublish(context)
       const pattern = patternOrRefuse(input.pattern)
       const metadata = ruleMetadata(input.metadata)
       const titleTemplate = templateOf(input.titleTemplate)
@@ -344,13 +299,20 @@ export const pathRulesRouter = {
             .values({ id: randomUUID(), siteId: siteRow.id, pattern })
             .returning()
           if (!rule) throw new Error('The rule insert returned no row.')
-          const revision = await writeRevision(tx, rule, {
+          const revision = await writeRuleRevision(tx, rule, {
             metadata,
             titleTemplate,
             authorId: context.user.id,
             source: 'editor',
           })
-          await announceRuleChange(tx, context, siteRow, revision)
+          await announceRuleChange(tx, context.events, siteRow, revision)
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'path_rule.created',
+            target: ruleTarget(rule.id, siteRow.hostname, pattern),
+            summary: { after: { pattern, titleTemplate, metadata } },
+          })
           return rule.id
         })
       } catch (error) {
@@ -370,6 +332,7 @@ export const pathRulesRouter = {
     .output(pathRuleSchema)
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await rulesMayPublish(context)
       const metadata = ruleMetadata(input.metadata)
       await context.db.transaction(async (tx) => {
         const siteRow = await lockSite(tx, current.id)
@@ -383,11 +346,14 @@ export const pathRulesRouter = {
         }
         const [previous] = rule.currentRevisionId
           ? await tx
-              .select({ titleTemplate: pathRuleRevision.titleTemplate })
+              .select({
+                titleTemplate: pathRuleRevision.titleTemplate,
+                metadata: pathRuleRevision.metadata,
+              })
               .from(pathRuleRevision)
               .where(eq(pathRuleRevision.id, rule.currentRevisionId))
           : []
-        const revision = await writeRevision(tx, rule, {
+        const revision = await writeRuleRevision(tx, rule, {
           metadata,
           // Left out: the template stays as it was.
           titleTemplate:
@@ -397,7 +363,20 @@ export const pathRulesRouter = {
           authorId: context.user.id,
           source: 'editor',
         })
-        await announceRuleChange(tx, context, siteRow, revision)
+        await announceRuleChange(tx, context.events, siteRow, revision)
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'path_rule.updated',
+          target: ruleTarget(rule.id, siteRow.hostname, rule.pattern),
+          summary: changedFields(
+            {
+              ...(previous?.metadata ?? {}),
+              titleTemplate: previous?.titleTemplate ?? null,
+            } as Record<string, unknown>,
+            { ...metadata, titleTemplate: revision.titleTemplate } as Record<string, unknown>,
+          ),
+        })
       })
       context.events.siteChanged(current.id, { revisionSaved: true })
       return findRule(context, current.id, input.ruleId)
@@ -409,6 +388,7 @@ export const pathRulesRouter = {
     .output(pathRuleSchema)
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await rulesMayPublish(context)
       const pattern = patternOrRefuse(input.pattern)
       try {
         await context.db.transaction(async (tx) => {
@@ -421,8 +401,15 @@ export const pathRulesRouter = {
             .where(and(eq(pathRule.siteId, siteRow.id), eq(pathRule.pattern, pattern)))
           if (taken) throw patternTaken(pattern)
           await tx.update(pathRule).set({ pattern }).where(eq(pathRule.id, rule.id))
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'path_rule.renamed',
+            target: ruleTarget(rule.id, siteRow.hostname, pattern),
+            summary: { before: { pattern: rule.pattern }, after: { pattern } },
+          })
           const revision = await currentRevisionOf(tx, rule)
-          if (revision) await announceRuleChange(tx, context, siteRow, revision)
+          if (revision) await announceRuleChange(tx, context.events, siteRow, revision)
         })
       } catch (error) {
         if (isUniqueViolation(error, 'path_rule_site_pattern_unique')) throw patternTaken(pattern)
@@ -438,12 +425,20 @@ export const pathRulesRouter = {
     .output(z.object({ ok: z.literal(true) }))
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await rulesMayPublish(context)
       await context.db.transaction(async (tx) => {
         const siteRow = await lockSite(tx, current.id)
         const rule = await lockRule(tx, siteRow.id, input.ruleId)
         const revision = await currentRevisionOf(tx, rule)
         await tx.delete(pathRule).where(eq(pathRule.id, rule.id))
-        if (revision) await announceRuleChange(tx, context, siteRow, revision)
+        if (revision) await announceRuleChange(tx, context.events, siteRow, revision)
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'path_rule.deleted',
+          target: ruleTarget(rule.id, siteRow.hostname, rule.pattern),
+          summary: { before: { pattern: rule.pattern } },
+        })
       })
       context.events.siteChanged(current.id, { revisionSaved: true })
       return { ok: true as const }
@@ -502,6 +497,7 @@ export const pathRulesRouter = {
     .output(pathRuleSchema)
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      await rulesMayPublish(context)
       await context.db.transaction(async (tx) => {
         const siteRow = await lockSite(tx, current.id)
         const rule = await lockRule(tx, siteRow.id, input.ruleId)
@@ -516,14 +512,21 @@ export const pathRulesRouter = {
             message: 'This revision does not exist on this rule. Pick one from the rule’s history.',
           })
         }
-        const revision = await writeRevision(tx, rule, {
+        const revision = await writeRuleRevision(tx, rule, {
           metadata: old.metadata,
           titleTemplate: old.titleTemplate,
           authorId: context.user.id,
           source: 'restore',
           restoredFromId: old.id,
         })
-        await announceRuleChange(tx, context, siteRow, revision)
+        await announceRuleChange(tx, context.events, siteRow, revision)
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'path_rule.restored',
+          target: ruleTarget(rule.id, siteRow.hostname, rule.pattern),
+          summary: { after: { restoredRevision: old.number, revision: revision.number } },
+        })
       })
       context.events.siteChanged(current.id, { revisionSaved: true })
       return findRule(context, current.id, input.ruleId)

@@ -4,6 +4,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { site, siteApiKey } from '../db/schema.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
+import { contextActor, recordAudit } from '../domain/audit.ts'
 import { requireSite } from '../rpc/site-guard.ts'
 import { createSiteApiKeyInput, siteInput } from '../shared/site-api-keys.ts'
 
@@ -85,7 +86,15 @@ export const siteApiKeysRouter = {
             createdById: context.user.id,
           })
           .returning(columns)
-        return row as z.infer<typeof apiKeySchema>
+        const apiKey = row as z.infer<typeof apiKeySchema>
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'api_key.created',
+          target: { kind: 'api_key', id: apiKey.id, label: `${apiKey.name} (${found.hostname})` },
+          summary: { after: { name: apiKey.name, prefix: apiKey.prefix, site: found.hostname } },
+        })
+        return apiKey
       })
       context.events.siteChanged(found.id)
       return { key, apiKey: created }
@@ -97,22 +106,31 @@ export const siteApiKeysRouter = {
     .output(z.object({ ok: z.literal(true) }))
     .handler(async ({ context, input }) => {
       const found = await requireSite(context.db, context.organization.id, input.siteHostname)
-      const revoked = await context.db
-        .update(siteApiKey)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(siteApiKey.id, input.apiKeyId),
-            eq(siteApiKey.siteId, found.id),
-            isNull(siteApiKey.revokedAt),
-          ),
-        )
-        .returning({ id: siteApiKey.id })
-      if (revoked.length === 0) {
-        throw new ORPCError('NOT_FOUND', {
-          message: 'This key does not exist or was already revoked. Reload the list of keys.',
+      await context.db.transaction(async (tx) => {
+        const [revoked] = await tx
+          .update(siteApiKey)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(siteApiKey.id, input.apiKeyId),
+              eq(siteApiKey.siteId, found.id),
+              isNull(siteApiKey.revokedAt),
+            ),
+          )
+          .returning({ id: siteApiKey.id, name: siteApiKey.name, prefix: siteApiKey.prefix })
+        if (!revoked) {
+          throw new ORPCError('NOT_FOUND', {
+            message: 'This key does not exist or was already revoked. Reload the list of keys.',
+          })
+        }
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'api_key.revoked',
+          target: { kind: 'api_key', id: revoked.id, label: `${revoked.name} (${found.hostname})` },
+          summary: { before: { name: revoked.name, prefix: revoked.prefix, site: found.hostname } },
         })
-      }
+      })
       context.events.siteChanged(found.id)
       return { ok: true as const }
     }),

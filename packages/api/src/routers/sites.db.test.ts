@@ -47,6 +47,7 @@ describe('sites.create', () => {
       updatedAt: expect.any(Date),
       pageCount: 0,
       lastChangedAt: null,
+      firstRequest: null,
     })
     const defaults = await owner.rpc.pages.get({
       ...acme,

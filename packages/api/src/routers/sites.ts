@@ -7,7 +7,15 @@ import { checkSiteQuota } from '../billing/quotas.ts'
 import { normalizeHostname } from '../domain/hostnames.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { createSiteInput, siteRef, updateSiteInput } from '../shared/sites.ts'
-import { clip, requireSite, siteSchema, siteWithCounts, toSite } from '../rpc/site-guard.ts'
+import { changedFields, contextActor, recordAudit } from '../domain/audit.ts'
+import {
+  clip,
+  requireSite,
+  type SiteRow,
+  siteSchema,
+  siteWithCounts,
+  toSite,
+} from '../rpc/site-guard.ts'
 import { isUniqueViolation } from './errors.ts'
 
 function hostnameOrRefuse(input: string, production: boolean): string {
@@ -32,6 +40,16 @@ function hostnameTaken(hostname: string) {
 /** A DSN: 128 random bits, URL-safe. It ships in customer bundles, so it is public, not secret. */
 function newDsn(): string {
   return randomBytes(16).toString('base64url')
+}
+
+/** The settings an audit entry compares. */
+function siteSettings(row: SiteRow) {
+  return {
+    name: row.name,
+    hostname: row.hostname,
+    titleTemplate: row.titleTemplate,
+    requireApiKey: row.requireApiKey,
+  }
 }
 
 export const sitesRouter = {
@@ -97,6 +115,13 @@ export const sitesRouter = {
             .returning()
           if (!row) throw new Error('The site insert returned no row.')
           await tx.insert(page).values({ id: randomUUID(), siteId: row.id, path: null })
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'site.created',
+            target: { kind: 'site', id: row.id, label: row.hostname },
+            summary: { after: { name: row.name, hostname: row.hostname } },
+          })
           return row
         })
         return toSite(created, 0)
@@ -126,11 +151,22 @@ export const sitesRouter = {
             : input.titleTemplate
       let updated
       try {
-        ;[updated] = await context.db
-          .update(site)
-          .set({ name: input.name, hostname, titleTemplate, requireApiKey: input.requireApiKey })
-          .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
-          .returning()
+        updated = await context.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(site)
+            .set({ name: input.name, hostname, titleTemplate, requireApiKey: input.requireApiKey })
+            .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+            .returning()
+          if (!row) return undefined
+          await recordAudit(tx, {
+            organizationId: context.organization.id,
+            actor: contextActor(context),
+            action: 'site.updated',
+            target: { kind: 'site', id: row.id, label: row.hostname },
+            summary: changedFields(siteSettings(current), siteSettings(row)),
+          })
+          return row
+        })
       } catch (error) {
         if (hostname && isUniqueViolation(error, 'site_organization_hostname_unique')) {
           throw hostnameTaken(hostname)
@@ -148,9 +184,20 @@ export const sitesRouter = {
     .output(z.object({ ok: z.literal(true) }))
     .handler(async ({ context, input }) => {
       const current = await requireSite(context.db, context.organization.id, input.siteHostname)
-      await context.db
-        .delete(site)
-        .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+      await context.db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(site)
+          .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+          .returning({ id: site.id })
+        if (deleted.length === 0) return
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'site.deleted',
+          target: { kind: 'site', id: current.id, label: current.hostname },
+          summary: { before: { name: current.name, hostname: current.hostname } },
+        })
+      })
       context.events.siteChanged(current.id)
       return { ok: true as const }
     }),

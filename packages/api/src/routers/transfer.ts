@@ -3,6 +3,8 @@ import { ORPCError } from '@orpc/server'
 import { z } from 'zod'
 import { applyChangeSet, createChangeSet, NOTE_MAX_LENGTH } from '../domain/change-sets.ts'
 import type { Database } from '../db/client.ts'
+import { contextActor } from '../domain/audit.ts'
+import { assertMayPublish, factsOfEdits } from '../domain/publishing-policy.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, requireSite } from '../rpc/site-guard.ts'
 import { pageSiteRef } from '../shared/pages.ts'
@@ -174,6 +176,12 @@ export const transferRouter = {
       if (plan.edits.length === 0) {
         return { ...preview, changeSetId: null, applied: 0, created: 0, conflicts: [] }
       }
+      await assertMayPublish(context.db, {
+        organizationId: context.organization.id,
+        role: context.membership.role,
+        facts: await factsOfEdits(context.db, plan.edits),
+        action: 'import this file',
+      })
       const { id } = await createChangeSet(context.db, {
         siteId: siteRow.id,
         authorId: context.user.id,
@@ -185,6 +193,7 @@ export const transferRouter = {
         siteId: siteRow.id,
         changeSetId: id,
         authorId: context.user.id,
+        auditActor: contextActor(context),
       })
       return {
         ...preview,

@@ -6,6 +6,7 @@ import { checkWebhookQuota } from '../billing/quotas.ts'
 import type { Database } from '../db/client.ts'
 import { site, webhook, webhookCall, webhookDelivery, webhookMessage } from '../db/schema.ts'
 import { livePreviousSecret } from '../domain/webhook-secrets.ts'
+import { changedFields, contextActor, recordAudit } from '../domain/audit.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { createWebhookInput, updateWebhookInput, webhookIdSchema } from '../shared/webhooks.ts'
 import { checkWebhookUrl } from '../webhooks/outbound-guard.ts'
@@ -75,6 +76,11 @@ function badUrl(message: string) {
     message,
     data: { issues: [{ path: ['url'], message }] },
   })
+}
+
+/** A webhook as the audit log names it: its URL and its site. */
+function webhookLabel(url: string, siteHostname: string): string {
+  return `${url} (${siteHostname})`
 }
 
 export async function findSite(db: Database, organizationId: string, hostname: string) {
@@ -350,6 +356,20 @@ export const webhooksRouter = {
           throttle: input.throttle,
           secretEncrypted: context.webhooks.secrets.seal(secret),
         })
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'webhook.created',
+          target: { kind: 'webhook', id, label: webhookLabel(check.url.href, target.hostname) },
+          summary: {
+            after: {
+              url: check.url.href,
+              description: input.description,
+              legacyBearer: input.legacyBearer,
+              throttle: input.throttle,
+            },
+          },
+        })
       })
       return { ...(await viewOf(context.db, id)), secret }
     }),
@@ -389,7 +409,52 @@ export const webhooksRouter = {
           disabledReason: 'manual',
         })
       }
-      await context.db.update(webhook).set(changes).where(eq(webhook.id, input.webhookId))
+      await context.db.transaction(async (tx) => {
+        await tx.update(webhook).set(changes).where(eq(webhook.id, input.webhookId))
+        const hook = found.webhook
+        const target = {
+          kind: 'webhook',
+          id: hook.id,
+          label: webhookLabel(changes.url ?? hook.url, found.siteHostname),
+        }
+        const edited = changedFields(
+          {
+            url: hook.url,
+            description: hook.description,
+            legacyBearer: hook.legacyBearer,
+            throttle: hook.throttle,
+          },
+          {
+            url: changes.url ?? hook.url,
+            description: changes.description ?? hook.description,
+            legacyBearer: changes.legacyBearer ?? hook.legacyBearer,
+            throttle: changes.throttle === undefined ? hook.throttle : changes.throttle,
+          },
+        )
+        const actor = contextActor(context)
+        const organizationId = context.organization.id
+        if (Object.keys(edited.after ?? {}).length > 0) {
+          await recordAudit(tx, {
+            organizationId,
+            actor,
+            action: 'webhook.updated',
+            target,
+            summary: edited,
+          })
+        }
+        if (changes.enabled !== undefined) {
+          await recordAudit(tx, {
+            organizationId,
+            actor,
+            action: changes.enabled ? 'webhook.resumed' : 'webhook.paused',
+            target,
+            summary: {
+              before: { enabled: hook.enabled, disabledReason: hook.disabledReason },
+              after: { enabled: changes.enabled },
+            },
+          })
+        }
+      })
       if (changes.enabled === true && found.webhook.disabledReason !== 'manual') {
         // Enabled again after Headmark disabled it: nothing old goes out, unless redelivered by
         // hand. A paused webhook's waiting attempts are sent now instead.
@@ -408,8 +473,25 @@ export const webhooksRouter = {
   delete: organizationProcedure({ webhook: ['delete'] })
     .input(z.object({ organizationSlug: z.string(), webhookId: webhookIdSchema }))
     .handler(async ({ context, input }) => {
-      await findWebhook(context.db, context.organization.id, input.webhookId)
-      await context.db.delete(webhook).where(eq(webhook.id, input.webhookId))
+      const found = await findWebhook(context.db, context.organization.id, input.webhookId)
+      await context.db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(webhook)
+          .where(eq(webhook.id, input.webhookId))
+          .returning({ id: webhook.id })
+        if (deleted.length === 0) return
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'webhook.deleted',
+          target: {
+            kind: 'webhook',
+            id: found.webhook.id,
+            label: webhookLabel(found.webhook.url, found.siteHostname),
+          },
+          summary: { before: { url: found.webhook.url, description: found.webhook.description } },
+        })
+      })
       await context.webhooks.cancelQueued(input.webhookId)
       return { ok: true as const }
     }),
@@ -435,22 +517,32 @@ export const webhooksRouter = {
   rotateSecret: organizationProcedure({ webhook: ['rotate-secret'] })
     .input(z.object({ organizationSlug: z.string(), webhookId: webhookIdSchema }))
     .handler(async ({ context, input }) => {
-      const { webhook: hook } = await findWebhook(
+      const { webhook: hook, siteHostname } = await findWebhook(
         context.db,
         context.organization.id,
         input.webhookId,
       )
       const secret = generateWebhookSecret()
       const previousSecretExpiresAt = new Date(Date.now() + SECRET_OVERLAP_MS)
-      await context.db
-        .update(webhook)
-        .set({
-          secretEncrypted: context.webhooks.secrets.seal(secret),
-          previousSecretEncrypted: hook.secretEncrypted,
-          previousSecretExpiresAt,
-          updatedAt: new Date(),
+      await context.db.transaction(async (tx) => {
+        await tx
+          .update(webhook)
+          .set({
+            secretEncrypted: context.webhooks.secrets.seal(secret),
+            previousSecretEncrypted: hook.secretEncrypted,
+            previousSecretExpiresAt,
+            updatedAt: new Date(),
+          })
+          .where(eq(webhook.id, hook.id))
+        // Never the secrets themselves: only when the previous one stops signing.
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'webhook.secret_rotated',
+          target: { kind: 'webhook', id: hook.id, label: webhookLabel(hook.url, siteHostname) },
+          summary: { after: { previousSecretExpiresAt } },
         })
-        .where(eq(webhook.id, hook.id))
+      })
       return { secret, previousSecretExpiresAt }
     }),
 
@@ -518,19 +610,27 @@ export const webhooksRouter = {
   sendTest: organizationProcedure({ webhook: ['send'] })
     .input(z.object({ organizationSlug: z.string(), webhookId: webhookIdSchema }))
     .handler(async ({ context, input }) => {
-      const { webhook: hook } = await findWebhook(
+      const { webhook: hook, siteHostname } = await findWebhook(
         context.db,
         context.organization.id,
         input.webhookId,
       )
-      const messageId = await context.db.transaction((tx) =>
-        context.webhooks.enqueueMessage(tx, {
+      const messageId = await context.db.transaction(async (tx) => {
+        const id = await context.webhooks.enqueueMessage(tx, {
           siteId: hook.siteId,
           payload: { _type: 'placeholder' },
           webhookIds: [hook.id],
           trigger: 'test',
-        }),
-      )
+        })
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'webhook.test_sent',
+          target: { kind: 'webhook', id: hook.id, label: webhookLabel(hook.url, siteHostname) },
+          summary: { after: { messageId: id } },
+        })
+        return id
+      })
       return { messageId }
     }),
 }

@@ -3,6 +3,7 @@ import type { BillingJobs } from '../billing/cancellations.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
 import type { ServerEnv } from '../env.ts'
+import type { ImportService } from '../imports/service.ts'
 import type { Mailer } from '../mailer.ts'
 import type { WebhookService } from '../webhooks/worker.ts'
 
@@ -18,6 +19,8 @@ export interface Context {
   webhooks: WebhookService
   /** Billing's background work: cancelling a deleted organization's Stripe subscriptions. */
   billing: BillingJobs
+  /** Imports of live sites' pages (durable jobs) and the crawler they use. */
+  imports: ImportService
   /** Sends e-mails (invitations). */
   mailer: Mailer
   /** The request's headers: better-auth reads the session cookie from them. */

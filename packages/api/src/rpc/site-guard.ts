@@ -25,6 +25,11 @@ export const siteSchema = z.object({
   pageCount: z.number().int(),
   /** When metadata or a page path of the site last changed; null before the first save. */
   lastChangedAt: z.date().nullable(),
+  /**
+   * The site's first successful public API call (when, and the page path it asked for); null
+   * until its server has called. Recorded within seconds of the call.
+   */
+  firstRequest: z.object({ at: z.date(), path: z.string() }).nullable(),
 })
 export type Site = z.infer<typeof siteSchema>
 
@@ -117,6 +122,10 @@ export function toSite(row: SiteRow, pageCount: number): Site {
     updatedAt: row.updatedAt,
     pageCount,
     lastChangedAt: row.lastChangedAt,
+    firstRequest:
+      row.firstRequestAt && row.firstRequestPath !== null
+        ? { at: row.firstRequestAt, path: row.firstRequestPath }
+        : null,
   }
 }
 

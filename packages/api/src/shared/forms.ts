@@ -16,7 +16,28 @@ export {
   twoFactorCodeInput,
   updateProfileInput,
 } from './auth.ts'
+export {
+  CHANGE_REQUEST_COMMENT_MAX,
+  CHANGE_REQUEST_DESCRIPTION_MAX,
+  CHANGE_REQUEST_REVIEWERS_MAX,
+  CHANGE_REQUEST_TITLE_MAX,
+  RELEASE_HORIZON_DAYS,
+  commentChangeRequestInput,
+  publishingPolicyInput,
+  reviewChangeRequestInput,
+  scheduleChangeRequestInput,
+  updateChangeRequestInput,
+} from './change-requests.ts'
 export { type ContactInput, contactInputSchema } from './contact.ts'
+export {
+  IMPORT_HEAD_SOURCES,
+  IMPORT_SOURCES,
+  IMPORT_UNVERIFIED_MAX,
+  IMPORT_URLS_MAX,
+  type StartImportInput,
+  startImportInput,
+  verifyOwnershipInput,
+} from './imports.ts'
 export { createInvitationInput, roleSchema } from './members.ts'
 export { createOrganizationInput, updateOrganizationInput } from './organizations.ts'
 export { createPageInput, pagePathFieldSchema, updatePagePathInput } from './pages.ts'

@@ -143,3 +143,20 @@ export const updatePathRuleInput = pathRuleRef.extend({
 
 /** `pathRules.rename` */
 export const renamePathRuleInput = pathRuleRef.extend({ pattern: pathPatternSchema })
+
+/**
+ * `changeRequests.saveRuleDraft`: a rule change drafted into a change request instead of
+ * published. `ruleId` null drafts a new rule (`pattern` needed); otherwise a new revision of the
+ * rule (`pattern` renames it), or its deletion with `delete`.
+ */
+export const ruleDraftInput = z.object({
+  ...siteRefShape,
+  ruleId: lookupText('The rule id', 256).nullable(),
+  pattern: pathPatternSchema.optional(),
+  baseRevisionId: lookupText('The base revision id', 256).nullable(),
+  metadata: ruleMetadataInput.optional(),
+  titleTemplate: ruleTitleTemplateSchema.nullable().optional(),
+  delete: z.boolean().default(false),
+  /** Into this change request of the caller's (to re-base a conflicting rule); by default their open draft. */
+  changeRequestId: lookupText('The change request id', 256).optional(),
+})

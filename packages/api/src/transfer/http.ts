@@ -1,5 +1,6 @@
 import { call, ORPCError } from '@orpc/server'
 import { z } from 'zod'
+import { contextActor, recordAudit } from '../domain/audit.ts'
 import { errorResponse } from '../edge.ts'
 import type { Context } from '../rpc/context.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
@@ -20,10 +21,24 @@ const exportTarget = organizationProcedure()
       organizationSlug: z.string(),
       siteHostname: lookupText('The hostname', 4096),
       pathPrefix: lookupText('The path prefix', 2500).optional(),
+      format: z.enum(['csv', 'json']),
+      /** HEAD only asks whether the download would be allowed: nothing is recorded. */
+      record: z.boolean(),
     }),
   )
   .handler(async ({ context, input }) => {
     const row = await requireSite(context.db, context.organization.id, input.siteHostname)
+    if (input.record) {
+      await recordAudit(context.db, {
+        organizationId: context.organization.id,
+        actor: contextActor(context),
+        action: 'export.downloaded',
+        target: { kind: 'site', id: row.id, label: row.hostname },
+        summary: {
+          after: { format: input.format, pathPrefix: input.pathPrefix ?? null },
+        },
+      })
+    }
     return { id: row.id, hostname: row.hostname }
   })
 
@@ -66,7 +81,13 @@ export async function answerExport(request: Request, context: Context): Promise<
   try {
     target = await call(
       exportTarget,
-      { organizationSlug: slug, siteHostname: hostname, ...(pathPrefix ? { pathPrefix } : {}) },
+      {
+        organizationSlug: slug,
+        siteHostname: hostname,
+        ...(pathPrefix ? { pathPrefix } : {}),
+        format,
+        record: request.method === 'GET',
+      },
       { context },
     )
   } catch (error) {

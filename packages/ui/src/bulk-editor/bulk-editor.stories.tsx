@@ -208,7 +208,12 @@ export const ReviewAndApply: Story = {
   args: { pending: true },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Review changes' }))
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Review changes' })
+    const dialog = await within(document.body).findByRole(
+      'dialog',
+      { name: 'Review changes' },
+      // The review dialog's code and the dialog's own load when it first opens.
+      { timeout: 10_000 },
+    )
     await waitFor(() => expect(within(dialog).getByText('/blog/page-000001')).toBeVisible())
     await userEvent.type(within(dialog).getByLabelText(/^Note/), 'Titles for the launch')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply 5 changes' }))

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { hostileStrings } from '../test/hostile-strings.ts'
 import { BulkEditor, type BulkEditorProps } from './bulk-editor.tsx'
 import { generateBulkRows } from './bulk-editor.fixtures.ts'
 import type { BulkFilter, BulkRow, BulkSort } from './types.ts'
@@ -310,23 +308,6 @@ describe('BulkEditor review and apply', () => {
     expect(screen.queryByText(/^[0-9,]+ pages? changed$/)).toBeNull()
   })
 })
-
-function hostileStrings(): string[] {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (;;) {
-    const file = join(dir, 'shared', 'corpus', 'hostile-strings.json')
-    if (existsSync(file)) {
-      const corpus = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-      return ['markup', 'urls', 'control_and_unicode', 'json_and_sql'].flatMap((key) =>
-        Array.isArray(corpus[key]) ? (corpus[key] as string[]) : [],
-      )
-    }
-    const parent = dirname(dir)
-    if (parent === dir)
-      throw new Error('The corpus hostile-strings.json was not found above the repo.')
-    dir = parent
-  }
-}
 
 describe('BulkEditor with hostile strings', () => {
   const strings = hostileStrings().filter((text) => text.length <= 512)

@@ -1,5 +1,22 @@
+// The find & replace, set-field and review dialogs load when one first opens.
+const OperationDialog = lazy(() =>
+  import('./operation-dialog.tsx').then(({ OperationDialog }) => ({ default: OperationDialog })),
+)
+const ReviewDialog = lazy(() =>
+  import('./review-dialog.tsx').then(({ ReviewDialog }) => ({ default: ReviewDialog })),
+)
+
 import type { Metadata } from '@headmark/metadata'
-import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { Alert } from '../alert/alert.tsx'
 import { Button } from '../button/button.tsx'
 import { EmptyState } from '../empty-state/empty-state.tsx'
@@ -14,9 +31,8 @@ import {
 } from './fields.ts'
 import { BulkFilterBar, hasFilter } from './filter-bar.tsx'
 import { BulkGrid, type GridHandlers } from './grid.tsx'
-import { OperationDialog, type OperationScopeChoice } from './operation-dialog.tsx'
+import type { OperationScopeChoice } from './operation-dialog.tsx'
 import { runBulkOperation } from './operations.ts'
-import { ReviewDialog } from './review-dialog.tsx'
 import type {
   BulkApplyRequest,
   BulkApplyResult,
@@ -451,31 +467,37 @@ export function BulkEditor({
         </p>
       ) : null}
       {dialog === 'replace' || dialog === 'set' ? (
-        <OperationDialog
-          kind={dialog}
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
-          selectedCount={selectedCount || null}
-          filterCount={local ? loadedCount : total}
-          local={local}
-          preview={preview}
-          run={run}
-          fields={operationFields}
-        />
+        <Suspense fallback={null}>
+          <OperationDialog
+            kind={dialog}
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            selectedCount={selectedCount || null}
+            filterCount={local ? loadedCount : total}
+            local={local}
+            preview={preview}
+            run={run}
+            fields={operationFields}
+          />
+        </Suspense>
       ) : null}
-      <ReviewDialog
-        open={dialog === 'review'}
-        onOpenChange={(open) => setDialog(open ? 'review' : null)}
-        edits={bulk.edits}
-        applying={applying}
-        outcome={outcome}
-        onApply={apply}
-        onDiscard={() => {
-          bulk.discard()
-          setDialog(null)
-        }}
-        onDrop={drop}
-      />
+      {dialog === 'review' ? (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            open={dialog === 'review'}
+            onOpenChange={(open) => setDialog(open ? 'review' : null)}
+            edits={bulk.edits}
+            applying={applying}
+            outcome={outcome}
+            onApply={apply}
+            onDiscard={() => {
+              bulk.discard()
+              setDialog(null)
+            }}
+            onDrop={drop}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -30,7 +30,12 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     const trigger = canvas.getByRole('button', { name: 'Remove Cody Colleague' })
     await userEvent.click(trigger)
-    const dialog = body().getByRole('dialog', { name: 'Remove Cody Colleague?' })
+    // The dialog's code loads when a dialog first opens: it appears a moment after the click.
+    const dialog = await body().findByRole(
+      'dialog',
+      { name: 'Remove Cody Colleague?' },
+      { timeout: 10_000 },
+    )
     await expect(dialog).toHaveAccessibleDescription(
       'Cody Colleague loses access to Acme and its sites at once.',
     )
@@ -88,7 +93,7 @@ export const TypeToConfirm: Story = {
   },
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Delete site' }))
-    const dialog = body().getByRole('dialog')
+    const dialog = await body().findByRole('dialog', {}, { timeout: 10_000 })
     const input = within(dialog).getByRole('textbox', { name: 'Type acme.example to confirm' })
     await waitFor(() => expect(input).toHaveFocus())
     const confirm = within(dialog).getByRole('button', { name: 'Delete site' })
@@ -97,6 +102,26 @@ export const TypeToConfirm: Story = {
     await expect(confirm).toBeEnabled()
     await userEvent.click(confirm)
     await expect(args.onConfirm).toHaveBeenCalledWith('acme.example')
+  },
+}
+
+/** The action exists but can not be taken now: the reason is shown and confirming stays off. */
+export const Unavailable: Story = {
+  args: {
+    defaultOpen: true,
+    title: 'Leave Acme?',
+    description: 'You lose access to its sites at once.',
+    confirmLabel: 'Leave organization',
+    unavailableReason:
+      'You are its only owner: make another member an owner first, or delete the organization.',
+  },
+  play: async ({ args }) => {
+    const confirm = body().getByRole('button', { name: 'Leave organization' })
+    await expect(confirm).toBeDisabled()
+    await expect(confirm).toHaveAccessibleDescription(
+      'You are its only owner: make another member an owner first, or delete the organization.',
+    )
+    await expect(args.onConfirm).not.toHaveBeenCalled()
   },
 }
 

@@ -1,8 +1,20 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { Button } from '../button/button.tsx'
+import { Dialog, DialogContent } from '../dialog/dialog.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+
+// A dialog's content loads once the page is idle; here it has loaded before each test.
+beforeAll(async () => {
+  render(
+    <Dialog open>
+      <DialogContent title="Loading" />
+    </Dialog>,
+  )
+  await screen.findByRole('dialog', { name: 'Loading' })
+  cleanup()
+})
 
 const deferred = () => {
   let resolve!: () => void
@@ -100,5 +112,28 @@ describe('ConfirmDialog', () => {
     expect(confirm).toHaveProperty('disabled', true)
     await userEvent.type(input, '.EXAMPLE {Enter}')
     expect(onConfirm).toHaveBeenCalledWith('acme.example')
+  })
+
+  it('keeps the confirm button disabled, described by the reason, while the action is unavailable', async () => {
+    const onConfirm = vi.fn()
+    render(
+      <ConfirmDialog
+        defaultOpen
+        title="Leave Acme?"
+        confirmLabel="Leave organization"
+        tone="danger"
+        unavailableReason="You are its only owner: make another member an owner first."
+        onConfirm={onConfirm}
+      />,
+    )
+    const confirm = screen.getByRole('button', { name: 'Leave organization' })
+    expect(confirm).toHaveProperty('disabled', true)
+    const describedBy = confirm.getAttribute('aria-describedby') ?? ''
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'You are its only owner: make another member an owner first.',
+    )
+    await userEvent.click(confirm)
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', false)
   })
 })

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { Alert } from '../alert/alert.tsx'
 import { Button } from '../button/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../dialog/dialog.tsx'
@@ -38,6 +38,11 @@ export interface ConfirmDialogProps {
   onConfirm: (confirmed: string) => unknown
   /** The message for a rejection; an Error's own message by default. */
   errorMessage?: (error: unknown) => ReactNode
+  /**
+   * Why the action can not be taken now (say, "Make another member an owner first"): shown above
+   * the buttons, and the confirm button stays disabled, described by it. The server still refuses.
+   */
+  unavailableReason?: ReactNode
 }
 
 const trimmed = (typed: string) => typed.trim()
@@ -68,6 +73,7 @@ export function ConfirmDialog({
   typeToConfirm,
   onConfirm,
   errorMessage = defaultMessage,
+  unavailableReason,
 }: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen)
   const open = controlledOpen ?? uncontrolledOpen
@@ -78,6 +84,8 @@ export function ConfirmDialog({
   const inputRef = useRef<HTMLInputElement>(null)
   // A run that finishes after the dialog was closed (or reopened) must not touch it.
   const run = useRef(0)
+  const reasonId = useId()
+  const unavailable = unavailableReason !== undefined && unavailableReason !== null
 
   const normalize = typeToConfirm?.normalize ?? trimmed
   const confirmed = typeToConfirm ? normalize(typed) : ''
@@ -94,7 +102,7 @@ export function ConfirmDialog({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!matches || pending) return
+    if (!matches || pending || unavailable) return
     const current = ++run.current
     setPending(true)
     setError(null)
@@ -132,7 +140,12 @@ export function ConfirmDialog({
             </Alert>
           ) : null}
           {children}
-          {typeToConfirm ? (
+          {unavailable ? (
+            <Alert tone="warning" live="off" id={reasonId}>
+              {unavailableReason}
+            </Alert>
+          ) : null}
+          {typeToConfirm && !unavailable ? (
             <Field label={typeToConfirm.label ?? `Type ${typeToConfirm.expected} to confirm`}>
               <Input
                 ref={inputRef}
@@ -149,7 +162,13 @@ export function ConfirmDialog({
             <DialogClose asChild>
               <Button ref={cancelRef}>{cancelLabel}</Button>
             </DialogClose>
-            <Button type="submit" variant={tone} disabled={!matches} loading={pending}>
+            <Button
+              type="submit"
+              variant={tone}
+              disabled={!matches || unavailable}
+              aria-describedby={unavailable ? reasonId : undefined}
+              loading={pending}
+            >
               {confirmLabel}
             </Button>
           </div>

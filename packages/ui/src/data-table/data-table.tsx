@@ -110,7 +110,7 @@ export function DataTable<Row>({
   )
 
   return (
-    <div className={cx('hm-data-table', className)}>
+    <div className={cx('hm-data-table hm-table-cards', className)}>
       <QueryState
         status={status}
         data={rows}

@@ -40,7 +40,12 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Delete site' }))
-    const dialog = within(document.body).getByRole('dialog', { name: 'Delete acme.example?' })
+    // The dialog's code loads when a dialog first opens: it appears a moment after the click.
+    const dialog = await within(document.body).findByRole(
+      'dialog',
+      { name: 'Delete acme.example?' },
+      { timeout: 10_000 },
+    )
     await expect(dialog).toHaveAccessibleDescription(
       'Its pages, metadata revisions and webhooks are deleted for good.',
     )

@@ -1,58 +1,114 @@
-import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ComponentProps, ReactNode } from 'react'
-import { cx } from '../lib/cx.ts'
+import { Slot } from '@radix-ui/react-slot'
+import {
+  type ComponentProps,
+  createContext,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useContext,
+  useRef,
+  useState,
+} from 'react'
+import type { DialogContentProps as ViewProps } from './dialog-content.tsx'
 
-/** Radix Dialog with the system's look: Dialog → DialogTrigger + DialogContent. */
-export const Dialog = RadixDialog.Root
-export const DialogTrigger = RadixDialog.Trigger
-export const DialogClose = RadixDialog.Close
+export type DialogContentProps = Omit<ViewProps, 'onOpenChange'>
 
-export interface DialogContentProps extends Omit<
-  ComponentProps<typeof RadixDialog.Content>,
-  'title'
-> {
-  title: ReactNode
-  /** Read out when the dialog opens. */
-  description?: ReactNode
-  /** Buttons along the bottom, e.g. Cancel (wrapped in DialogClose) and the main action. */
-  footer?: ReactNode
-  closeLabel?: string
+// Radix Dialog (portal, overlay, focus trap, scroll lock: ≈ 10 KB gzipped) loads when a dialog
+// first opens. Until then a dialog is its open state and its trigger, kept here.
+
+interface DialogState {
+  open: boolean
+  setOpen: (open: boolean) => void
+  triggerRef: RefObject<HTMLElement | null>
 }
 
-export function DialogContent({
-  title,
-  description,
-  footer,
-  closeLabel = 'Close',
-  className,
-  children,
-  ...props
-}: DialogContentProps) {
+const DialogContext = createContext<DialogState | null>(null)
+
+function useDialog(part: string): DialogState {
+  const state = useContext(DialogContext)
+  if (!state) throw new Error(`${part} must be used within Dialog`)
+  return state
+}
+
+export interface DialogProps {
+  open?: boolean
+  defaultOpen?: boolean
+  onOpenChange?: (open: boolean) => void
+  children?: ReactNode
+}
+
+/** A dialog with the system's look: Dialog → DialogTrigger + DialogContent (Radix Dialog). */
+export function Dialog({ open, defaultOpen = false, onOpenChange, children }: DialogProps) {
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen)
+  const triggerRef = useRef<HTMLElement | null>(null)
+  const state: DialogState = {
+    open: open ?? uncontrolled,
+    setOpen: (next) => {
+      if (open === undefined) setUncontrolled(next)
+      onOpenChange?.(next)
+    },
+    triggerRef,
+  }
+  return <DialogContext.Provider value={state}>{children}</DialogContext.Provider>
+}
+
+type ButtonProps = ComponentProps<'button'> & { asChild?: boolean }
+
+/** Opens the dialog; focus comes back to it when the dialog closes. */
+export function DialogTrigger({ asChild, onClick, ...props }: ButtonProps) {
+  const { open, setOpen, triggerRef } = useDialog('DialogTrigger')
+  const Component = asChild ? Slot : 'button'
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="hm-dialog__overlay" />
-      <RadixDialog.Content
-        className={cx('hm-dialog', className)}
-        // Without a description Radix warns unless told there is none on purpose.
-        {...(description ? {} : { 'aria-describedby': undefined })}
+    <Component
+      type={asChild ? undefined : 'button'}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      {...props}
+      ref={triggerRef as RefObject<HTMLButtonElement>}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) setOpen(!open)
+      }}
+    />
+  )
+}
+
+/** Closes the dialog. */
+export function DialogClose({ asChild, onClick, ...props }: ButtonProps) {
+  const { setOpen } = useDialog('DialogClose')
+  const Component = asChild ? Slot : 'button'
+  return (
+    <Component
+      type={asChild ? undefined : 'button'}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) setOpen(false)
+      }}
+    />
+  )
+}
+
+const DialogContentView = lazy(() => import('./dialog-content.tsx'))
+
+/** The dialog itself, while it is open (its code loads the first time it opens). */
+export function DialogContent(props: DialogContentProps) {
+  const { open, setOpen, triggerRef } = useDialog('DialogContent')
+  if (!open) return null
+  return (
+    <Suspense fallback={null}>
+      <DialogContentView
         {...props}
-      >
-        <div className="hm-dialog__header">
-          <RadixDialog.Title className="hm-dialog__title">{title}</RadixDialog.Title>
-          <RadixDialog.Close className="hm-dialog__close" aria-label={closeLabel}>
-            <svg viewBox="0 0 16 16" aria-hidden="true">
-              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.5" />
-            </svg>
-          </RadixDialog.Close>
-        </div>
-        {description ? (
-          <RadixDialog.Description className="hm-dialog__description">
-            {description}
-          </RadixDialog.Description>
-        ) : null}
-        {children ? <div className="hm-dialog__body">{children}</div> : null}
-        {footer ? <div className="hm-dialog__footer">{footer}</div> : null}
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+        onOpenChange={setOpen}
+        onCloseAutoFocus={(event) => {
+          props.onCloseAutoFocus?.(event)
+          if (event.defaultPrevented) return
+          event.preventDefault()
+          triggerRef.current?.focus()
+        }}
+      />
+    </Suspense>
   )
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from '@headmark/metadata'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { dark, narrow, rtl } from '../storybook/states.ts'
 import { arabicPage, pricingPage, siteDefaults } from './editor.fixtures.ts'
 import {
@@ -252,6 +252,12 @@ export const StructuredData: Story = {
     inherited: { jsonLd: [{ '@type': 'Organization', name: 'Acme' }] },
   },
   play: async ({ canvas }) => {
+    // The Product opens as a form; the JSON view holds the same item.
+    const product = canvas.getByRole('region', { name: 'Product (item 1)' })
+    await expect(within(product).getByRole('textbox', { name: 'Name' })).toHaveValue(
+      'Acme Analytics Team',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'JSON' }))
     await expect(canvas.getByText(/1 item: Product/)).toBeInTheDocument()
   },
 }
@@ -259,6 +265,7 @@ export const StructuredData: Story = {
 export const StructuredDataNotJsonYet: Story = {
   args: { value: { title: 'Launch' }, tab: 'structured' },
   play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'JSON' }))
     const field = canvas.getByRole('textbox', { name: 'Structured data (JSON-LD)' })
     // `[[` and `{{` are how user-event types a literal `[` and `{`.
     await userEvent.type(field, '[[{{"@type": ')

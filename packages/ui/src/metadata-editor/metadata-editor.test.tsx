@@ -38,6 +38,17 @@ describe('MetadataEditor', () => {
     expect(screen.getByRole('status').textContent).toBe('All changes saved')
   })
 
+  it('offers only Save as draft, as the main button, to someone who may only propose', async () => {
+    const onSaveDraft = vi.fn()
+    render(<Controlled initial={pricingPage} onSaveDraft={onSaveDraft} />)
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+    const draft = screen.getByRole('button', { name: 'Save as draft' })
+    expect(draft.className).toContain('hm-button--primary')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), '!')
+    await userEvent.click(draft)
+    expect(onSaveDraft).toHaveBeenCalledWith({ ...pricingPage, title: `${pricingPage.title}!` })
+  })
+
   it('refuses to save while a built-in check fails and opens the tab with the error', async () => {
     const onSave = vi.fn()
     const onTabChange = vi.fn()
@@ -176,9 +187,10 @@ describe('MetadataEditor', () => {
     expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe(
       'Pricing',
     )
-    expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toContain(
-      'Not set (inherits “website”)',
-    )
+    expect(
+      (screen.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).selectedOptions[0]
+        ?.textContent,
+    ).toBe('Not set (inherits “website”)')
     expect(screen.getByText('https://acme.example/og/default.png')).toBeTruthy()
   })
 

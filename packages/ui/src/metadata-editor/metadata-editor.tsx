@@ -79,10 +79,22 @@ export interface MetadataEditorProps {
   onTabChange?: (tab: MetadataEditorTab) => void
   /** Messages from the server, keyed by dotted path (`openGraph.url`); shown before built-in checks. */
   errors?: MetadataErrors
-  /** Called with the value when the user saves a valid, changed form. */
+  /**
+   * Called with the value when the user saves a valid, changed form. Left out together with
+   * `onSaveDraft` given, the person may only propose: "Save as draft" is the one (primary) button.
+   */
   onSave?: (value: Metadata) => void
   /** Shows Save as busy while the app stores the value. */
   saving?: boolean
+  /**
+   * Called with the value when the user saves a valid, changed form as a draft (a change request)
+   * instead of publishing it; shows a "Save as draft" button beside Save.
+   */
+  onSaveDraft?: (value: Metadata) => void
+  /** Shows "Save as draft" as busy while the app stores the draft. */
+  savingDraft?: boolean
+  /** The label of the publishing button; defaults to "Save". */
+  saveLabel?: string
   /** For viewing an old revision: nothing can be edited and Save/Reset are gone. */
   readOnly?: boolean
   /** Replaces the Save/Reset bar's leading text, e.g. "Viewing revision of 3 May". */
@@ -119,6 +131,9 @@ export function MetadataEditor({
   errors,
   onSave,
   saving = false,
+  onSaveDraft,
+  savingDraft = false,
+  saveLabel = 'Save',
   readOnly = false,
   status,
   className,
@@ -206,7 +221,9 @@ export function MetadataEditor({
     onTabChange?.(nextTab)
   }
 
-  const save = () => {
+  // Proposing only: no publishing button, the draft one takes its place.
+  const draftOnly = onSaveDraft !== undefined && onSave === undefined
+  const save = (as: 'publish' | 'draft' = 'publish') => {
     setSubmitted(true)
     const invalid = Object.keys(builtIn)
     const first = invalid[0]
@@ -214,7 +231,8 @@ export function MetadataEditor({
       changeTab(tabOf(first))
       return
     }
-    onSave?.(value)
+    if (as === 'draft') onSaveDraft?.(value)
+    else onSave?.(value)
   }
 
   // A path on another tab is focused once that tab's panel has mounted (Radix mounts it a
@@ -307,12 +325,29 @@ export function MetadataEditor({
           </p>
           {readOnly ? null : (
             <div className="hm-metadata-editor__actions">
-              <Button onClick={reset} disabled={!dirty || saving}>
+              <Button onClick={reset} disabled={!dirty || saving || savingDraft}>
                 Reset
               </Button>
-              <Button variant="primary" onClick={save} disabled={!dirty} loading={saving}>
-                Save
-              </Button>
+              {onSaveDraft ? (
+                <Button
+                  variant={draftOnly ? 'primary' : undefined}
+                  onClick={() => save('draft')}
+                  disabled={!dirty || saving}
+                  loading={savingDraft}
+                >
+                  Save as draft
+                </Button>
+              ) : null}
+              {draftOnly ? null : (
+                <Button
+                  variant="primary"
+                  onClick={() => save()}
+                  disabled={!dirty || savingDraft}
+                  loading={saving}
+                >
+                  {saveLabel}
+                </Button>
+              )}
             </div>
           )}
         </div>

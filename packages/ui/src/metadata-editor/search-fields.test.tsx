@@ -1,5 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ControlledEditor as Controlled } from '../test/controlled-editor.tsx'
@@ -75,6 +75,7 @@ describe('the Structured data tab', () => {
   it('keeps JSON that does not parse yet, blocks Save, and saves once it parses', async () => {
     const onSave = vi.fn()
     render(<Controlled initial={{ title: 'Launch' }} onSave={onSave} defaultTab="structured" />)
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }))
     const field = screen.getByRole('textbox', { name: 'Structured data (JSON-LD)' })
     fireEvent.change(field, { target: { value: '[{ "@type": "Article", ' } })
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -105,6 +106,7 @@ describe('the Structured data tab', () => {
     expect(onChange).toHaveBeenLastCalledWith({
       jsonLd: [breadcrumbsFor('https://acme.com/blog/hello-world')],
     })
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }))
     expect(
       (screen.getByRole('textbox', { name: 'Structured data (JSON-LD)' }) as HTMLTextAreaElement)
         .value,
@@ -154,6 +156,7 @@ describe('Reset on the Structured data tab', () => {
   it('throws away text that never parsed, and the error with it', async () => {
     const saved = { title: 'Launch', jsonLd: [{ '@type': 'WebSite', name: 'Acme' }] }
     render(<Controlled initial={saved} defaultTab="structured" />)
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }))
     const field = screen.getByRole<HTMLTextAreaElement>('textbox', {
       name: 'Structured data (JSON-LD)',
     })
@@ -163,5 +166,88 @@ describe('Reset on the Structured data tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }))
     expect(JSON.parse(field.value)).toEqual(saved.jsonLd)
     expect(screen.queryByText(/This is not JSON yet/)).toBeNull()
+  })
+})
+
+describe('structured data as forms', () => {
+  it('fills a Product from its form, nested fields and numbers included', async () => {
+    const onChange = vi.fn()
+    render(<Controlled initial={{}} onChange={onChange} defaultTab="structured" />)
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Add an item' }), 'Product')
+    const product = screen.getByRole('region', { name: 'Product (item 1)' })
+    fireEvent.change(within(product).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Acme Pro' },
+    })
+    fireEvent.change(within(product).getByRole('textbox', { name: 'Price' }), {
+      target: { value: '29.00' },
+    })
+    fireEvent.change(within(product).getByRole('textbox', { name: 'Average rating' }), {
+      target: { value: '4.5' },
+    })
+    fireEvent.change(within(product).getByRole('textbox', { name: 'Images' }), {
+      target: { value: 'https://acme.com/a.png\n\n https://acme.com/b.png ' },
+    })
+    expect(onChange).toHaveBeenLastCalledWith({
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: 'Acme Pro',
+          image: ['https://acme.com/a.png', 'https://acme.com/b.png'],
+          offers: { '@type': 'Offer', price: '29.00', priceCurrency: 'USD' },
+          aggregateRating: { ratingValue: 4.5 },
+        },
+      ],
+    })
+    // Emptying a field removes the property, so the checks name what is missing.
+    fireEvent.change(within(product).getByRole('textbox', { name: 'Name' }), {
+      target: { value: '' },
+    })
+    expect(onChange.mock.lastCall?.[0].jsonLd[0]).not.toHaveProperty('name')
+  })
+
+  it('adds, removes and renumbers breadcrumbs, and edits one author as a list of one', async () => {
+    const onChange = vi.fn()
+    const initial: Metadata = {
+      jsonLd: [
+        breadcrumbsFor('https://acme.com/blog/hello'),
+        { '@type': 'Article', headline: 'Hi', author: { '@type': 'Person', name: 'Ada' } },
+      ],
+    }
+    render(<Controlled initial={initial} onChange={onChange} defaultTab="structured" />)
+    const crumbs = screen.getByRole('region', { name: 'BreadcrumbList (item 1)' })
+    await userEvent.click(within(crumbs).getByRole('button', { name: 'Remove crumb 2' }))
+    await userEvent.click(within(crumbs).getByRole('button', { name: 'Add crumb' }))
+    const list = onChange.mock.lastCall?.[0].jsonLd[0].itemListElement
+    expect(
+      list.map((item: { position: number; name: string }) => [item.position, item.name]),
+    ).toEqual([
+      [1, 'Home'],
+      [2, 'Hello'],
+      [3, ''],
+    ])
+    const article = screen.getByRole('region', { name: 'Article (item 2)' })
+    expect(within(article).getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Ada')
+    fireEvent.change(within(article).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Ada Lovelace' },
+    })
+    expect(onChange.mock.lastCall?.[0].jsonLd[1].author).toEqual([
+      { '@type': 'Person', name: 'Ada Lovelace' },
+    ])
+  })
+
+  it('keeps types without a form editable as JSON, and shows JSON while the text does not parse', async () => {
+    render(
+      <Controlled
+        initial={{ jsonLd: [{ '@type': 'Recipe', name: 'Soup' }] }}
+        defaultTab="structured"
+      />,
+    )
+    expect(screen.getByText('There is no form for Recipe: edit it as JSON.')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Structured data (JSON-LD)' }), {
+      target: { value: '[{' },
+    })
+    expect(screen.getByRole('button', { name: 'Forms' })).toHaveProperty('disabled', true)
   })
 })

@@ -1,52 +1,92 @@
 import type { JsonLdObject } from '@headmark/metadata'
+import type {
+  Article,
+  BreadcrumbList,
+  Event,
+  FAQPage,
+  LocalBusiness,
+  Organization,
+  Product,
+  WebSite,
+  WithContext,
+} from 'schema-dts'
 import { useEffect, useState } from 'react'
 import { Button } from '../button/button.tsx'
 import { Field } from '../field/field.tsx'
 import { Select } from '../select/select.tsx'
 import { Textarea } from '../textarea/textarea.tsx'
 import { useEditor } from './editor-context.ts'
+import { hasForm, StructuredDataItemForm } from './structured-data-forms.tsx'
 
 const CONTEXT = 'https://schema.org'
 
-/** Starting points for the types with rich results: what Google requires, left to fill in. */
-export const JSON_LD_TEMPLATES: Record<string, JsonLdObject> = {
-  Article: {
-    '@context': CONTEXT,
-    '@type': 'Article',
-    headline: '',
-    image: [],
-    datePublished: '',
-    author: [{ '@type': 'Person', name: '' }],
-  },
-  Product: {
-    '@context': CONTEXT,
-    '@type': 'Product',
-    name: '',
-    image: [],
-    offers: { '@type': 'Offer', price: '', priceCurrency: 'USD' },
-  },
-  FAQPage: {
-    '@context': CONTEXT,
-    '@type': 'FAQPage',
-    mainEntity: [
-      { '@type': 'Question', name: '', acceptedAnswer: { '@type': 'Answer', text: '' } },
-    ],
-  },
-  Event: {
-    '@context': CONTEXT,
-    '@type': 'Event',
-    name: '',
-    startDate: '',
-    location: { '@type': 'Place', name: '', address: '' },
-  },
-  LocalBusiness: {
-    '@context': CONTEXT,
-    '@type': 'LocalBusiness',
+// Each template is checked against schema.org's types (schema-dts) when this file compiles.
+const article = {
+  '@context': CONTEXT,
+  '@type': 'Article',
+  headline: '',
+  image: [],
+  datePublished: '',
+  author: [{ '@type': 'Person', name: '' }],
+} satisfies WithContext<Article>
+const product = {
+  '@context': CONTEXT,
+  '@type': 'Product',
+  name: '',
+  image: [],
+  offers: { '@type': 'Offer', price: '', priceCurrency: 'USD' },
+} satisfies WithContext<Product>
+const faqPage = {
+  '@context': CONTEXT,
+  '@type': 'FAQPage',
+  mainEntity: [{ '@type': 'Question', name: '', acceptedAnswer: { '@type': 'Answer', text: '' } }],
+} satisfies WithContext<FAQPage>
+const event = {
+  '@context': CONTEXT,
+  '@type': 'Event',
+  name: '',
+  startDate: '',
+  location: {
+    '@type': 'Place',
     name: '',
     address: { '@type': 'PostalAddress', streetAddress: '', addressLocality: '' },
   },
-  Organization: { '@context': CONTEXT, '@type': 'Organization', name: '', url: '', logo: '' },
-  WebSite: { '@context': CONTEXT, '@type': 'WebSite', name: '', url: '' },
+} satisfies WithContext<Event>
+const localBusiness = {
+  '@context': CONTEXT,
+  '@type': 'LocalBusiness',
+  name: '',
+  address: { '@type': 'PostalAddress', streetAddress: '', addressLocality: '' },
+} satisfies WithContext<LocalBusiness>
+const organization = {
+  '@context': CONTEXT,
+  '@type': 'Organization',
+  name: '',
+  url: '',
+  logo: '',
+} satisfies WithContext<Organization>
+const webSite = {
+  '@context': CONTEXT,
+  '@type': 'WebSite',
+  name: '',
+  url: '',
+} satisfies WithContext<WebSite>
+const breadcrumbList = {
+  '@context': CONTEXT,
+  '@type': 'BreadcrumbList',
+  itemListElement: [{ '@type': 'ListItem', position: 1, name: '' }],
+} satisfies WithContext<BreadcrumbList>
+
+/** Starting points for the types with rich results: what Google requires, left to fill in. */
+export const JSON_LD_TEMPLATES: Record<string, JsonLdObject> = {
+  Article: article,
+  Product: product,
+  FAQPage: faqPage,
+  BreadcrumbList: breadcrumbList,
+  Event: event,
+  LocalBusiness: localBusiness,
+  Organization: organization,
+  WebSite: webSite,
 }
 
 const titleCase = (segment: string) => {
@@ -148,6 +188,13 @@ export function StructuredDataPanel({ pageUrl }: { pageUrl?: string | undefined 
     editor.set('jsonLd', next)
   }
   const itemError = items.map((_, index) => editor.errorFor(`jsonLd.${index}`)).find(Boolean)
+  // Forms while the text is JSON; the JSON view whenever it is not, so that nothing typed is lost.
+  const [view, setView] = useState<'forms' | 'json'>('forms')
+  const shownView = problem ? 'json' : view
+  const replace = (index: number, next: JsonLdObject | undefined) => {
+    const list = items.flatMap((item, at) => (at !== index ? [item] : next ? [next] : []))
+    editor.set('jsonLd', list.length > 0 ? list : undefined)
+  }
 
   return (
     <div className="hm-metadata-editor__stack">
@@ -173,7 +220,74 @@ export function StructuredDataPanel({ pageUrl }: { pageUrl?: string | undefined 
           ) : null}
         </div>
       )}
+      <div className="hm-metadata-editor__view-switch" role="group" aria-label="Edit as">
+        <Button
+          size="sm"
+          variant={shownView === 'forms' ? 'primary' : 'ghost'}
+          aria-pressed={shownView === 'forms'}
+          disabled={problem !== undefined}
+          onClick={() => setView('forms')}
+        >
+          Forms
+        </Button>
+        <Button
+          size="sm"
+          variant={shownView === 'json' ? 'primary' : 'ghost'}
+          aria-pressed={shownView === 'json'}
+          onClick={() => setView('json')}
+        >
+          JSON
+        </Button>
+      </div>
+      {shownView === 'forms' ? (
+        <div className="hm-metadata-editor__stack">
+          {items.length === 0 ? (
+            <p className="hm-metadata-editor__none">
+              No structured data on this {editor.scope === 'page' ? 'page' : 'site'} yet: add an
+              item above.
+            </p>
+          ) : null}
+          {items.map((item, index) => (
+            <section
+              key={index}
+              className="hm-metadata-editor__structured-item"
+              aria-label={`${typeOf(item)} (item ${index + 1})`}
+            >
+              <div className="hm-metadata-editor__structured-entry-head">
+                <h3>{typeOf(item)}</h3>
+                {editor.readOnly ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${typeOf(item)} (item ${index + 1})`}
+                    onClick={() => replace(index, undefined)}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+              {editor.errorFor(`jsonLd.${index}`) ? (
+                <p className="hm-metadata-editor__structured-error" role="alert">
+                  {editor.errorFor(`jsonLd.${index}`)}
+                </p>
+              ) : null}
+              {hasForm(item) ? (
+                <StructuredDataItemForm
+                  item={item}
+                  index={index}
+                  onChange={(next) => replace(index, next)}
+                />
+              ) : (
+                <p className="hm-metadata-editor__none">
+                  There is no form for {typeOf(item)}: edit it as JSON.
+                </p>
+              )}
+            </section>
+          ))}
+        </div>
+      ) : null}
       <Field
+        hidden={shownView !== 'json'}
         id={editor.idFor('jsonLd')}
         label="Structured data (JSON-LD)"
         description={

@@ -1,6 +1,6 @@
 import { OPEN_GRAPH_TYPES } from '@headmark/metadata'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
+import { expect, fn, userEvent } from 'storybook/test'
 import { Field } from '../field/field.tsx'
 import { dark, narrow, rtl } from '../storybook/states.ts'
 import { Select } from './select.tsx'
@@ -25,12 +25,14 @@ type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
   play: async ({ args, canvas }) => {
-    await userEvent.click(canvas.getByRole('combobox', { name: 'Open Graph type' }))
-    await userEvent.click(within(document.body).getByRole('option', { name: 'article' }))
+    const select = canvas.getByRole('combobox', { name: 'Open Graph type' })
+    await expect(select).toHaveDisplayValue('Choose…')
+    await userEvent.selectOptions(select, 'article')
     await expect(args.onValueChange).toHaveBeenCalledWith('article')
-    await expect(canvas.getByRole('combobox', { name: 'Open Graph type' })).toHaveTextContent(
-      'article',
-    )
+    await expect(select).toHaveDisplayValue('article')
+    // The placeholder can not be chosen again.
+    await expect((select as HTMLSelectElement).options[0]).toHaveProperty('disabled', true)
+    await expect((select as HTMLSelectElement).options[0]).toHaveProperty('text', 'Choose…')
   },
 }
 

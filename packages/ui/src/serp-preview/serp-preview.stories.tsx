@@ -1,3 +1,4 @@
+import type { Metadata } from '@headmark/metadata'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import {
@@ -84,3 +85,70 @@ export const Dark: Story = { args: { metadata: longPage }, ...dark }
 export const DarkMobile: Story = { args: { device: 'mobile' }, ...dark }
 
 export const Narrow: Story = { args: { metadata: longPage }, ...narrow }
+
+const richPage: Metadata = {
+  ...completePage,
+  jsonLd: [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.acme.example/' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Pricing',
+          item: 'https://www.acme.example/pricing',
+        },
+        { '@type': 'ListItem', position: 3, name: 'Teams' },
+      ],
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Acme Analytics Team',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 1284 },
+      offers: {
+        '@type': 'Offer',
+        price: '49.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Can I change plans later?',
+          acceptedAnswer: {
+            '@type': 'Answer',
+            text: 'Yes, at any time; we prorate the difference.',
+          },
+        },
+        {
+          '@type': 'Question',
+          name: 'Is there a free trial?',
+          acceptedAnswer: { '@type': 'Answer', text: 'Fourteen days, no card needed.' },
+        },
+      ],
+    },
+  ],
+}
+
+/** What structured data adds: breadcrumbs for the path, the product's rating and price, an FAQ. */
+export const RichResult: Story = {
+  args: { metadata: richPage },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('https://www.acme.example › Pricing › Teams')).toBeVisible()
+    await expect(canvas.getByText('Rating: 4.6 · 1284 reviews · $49.00 · In stock')).toBeVisible()
+    await expect(canvas.getByText('Rich result: Breadcrumbs, Product snippet, FAQ')).toBeVisible()
+  },
+}
+
+export const RichResultMobile: Story = { args: { metadata: richPage, device: 'mobile' } }
+
+export const RichResultDark: Story = { args: { metadata: richPage }, ...dark }
+
+export const RichResultNarrow: Story = { args: { metadata: richPage }, ...narrow }

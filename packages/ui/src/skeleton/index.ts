@@ -1,1 +1,2 @@
+export { ListSkeleton, type ListSkeletonProps } from './list-skeleton.tsx'
 export { Skeleton, type SkeletonProps } from './skeleton.tsx'

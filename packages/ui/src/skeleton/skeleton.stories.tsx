@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { dark } from '../storybook/states.ts'
+import { dark, narrow } from '../storybook/states.ts'
+import { ListSkeleton } from './list-skeleton.tsx'
 import { Skeleton } from './skeleton.tsx'
 
 const meta = {
@@ -34,3 +35,18 @@ export const ListLoading: Story = {
 }
 
 export const Dark: Story = { ...dark, args: { lines: 3, width: undefined } }
+
+/** What a screen shows while its list loads (the app's pending view). */
+export const ListScreen: Story = {
+  render: () => <ListSkeleton label="Loading sites" rows={4} />,
+}
+
+export const ListScreenDark: Story = {
+  ...dark,
+  render: () => <ListSkeleton label="Loading sites" rows={4} />,
+}
+
+export const ListScreenNarrow: Story = {
+  ...narrow,
+  render: () => <ListSkeleton label="Loading sites" rows={3} />,
+}

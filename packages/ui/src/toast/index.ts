@@ -1,11 +1,4 @@
-export {
-  TOAST_DURATIONS,
-  TOAST_LIMIT,
-  TOAST_MAX_WIDTH,
-  TOAST_POSITION,
-  type ToastMessage,
-  type ToastOptions,
-  type ToastPromiseMessages,
-  toast,
-} from './toast.ts'
-export { Toaster, type ToasterProps, useToasts } from './toaster.tsx'
+export { TOAST_DURATIONS, TOAST_LIMIT, TOAST_MAX_WIDTH, TOAST_POSITION } from './constants.ts'
+export { Toaster, toast } from './deferred.tsx'
+export type { ToasterProps } from './toaster.tsx'
+export type { ToastMessage, ToastOptions, ToastPromiseMessages } from './toast.ts'

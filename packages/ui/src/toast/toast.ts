@@ -5,19 +5,9 @@ import hotToast, {
   type ValueOrFunction,
 } from 'react-hot-toast'
 
-/** How long each kind of toast stays, in ms (product spec §9). Loading toasts wait for their result. */
-export const TOAST_DURATIONS = {
-  blank: 4000,
-  error: 4000,
-  custom: 4000,
-  success: 2000,
-  loading: Number.POSITIVE_INFINITY,
-} as const
+import { TOAST_DURATIONS } from './constants.ts'
 
-/** At most this many toasts are held; the oldest drop off first (react-hot-toast's store limit). */
-export const TOAST_LIMIT = 20
-export const TOAST_MAX_WIDTH = 350
-export const TOAST_POSITION = 'bottom-right' as const
+export { TOAST_DURATIONS, TOAST_LIMIT, TOAST_MAX_WIDTH, TOAST_POSITION } from './constants.ts'
 
 export type ToastMessage = ValueOrFunction<Renderable, Toast>
 export type { ToastOptions }

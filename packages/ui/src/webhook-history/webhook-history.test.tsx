@@ -22,6 +22,21 @@ describe('WebhookHistory', () => {
     expect(within(rows[2] as HTMLElement).getByText('Manual')).toBeTruthy()
   })
 
+  it('names every value with its column, for the stacked cards of a narrow screen', () => {
+    render(<WebhookHistory calls={sampleCalls} formatTime={formatTime} />)
+    const [header, ...rows] = screen.getAllByRole('row')
+    const headers = within(header as HTMLElement)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent)
+    for (const row of rows) {
+      const labels = within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.getAttribute('data-label'))
+      // The time titles the card and the buttons need no name; every other value has its column's.
+      expect(labels).toEqual([null, ...headers.slice(1, -1), null])
+    }
+  })
+
   it('names a test ping "Test event", other events by their type, and keeps the body as sent', async () => {
     render(<WebhookHistory calls={sampleCalls} formatTime={formatTime} />)
     const rows = screen.getAllByRole('row').slice(1)

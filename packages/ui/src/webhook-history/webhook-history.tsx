@@ -143,25 +143,25 @@ export function WebhookHistory({
                 return (
                   <Fragment key={call.id}>
                     <TableRow data-state={open ? 'open' : 'closed'}>
-                      <TableCell className="hm-webhook-history__nowrap">
+                      <TableCell className="hm-webhook-history__nowrap hm-webhook-history__time">
                         <time dateTime={time.toISOString()}>{formatTime(time)}</time>
                       </TableCell>
-                      <TableCell className="hm-webhook-history__nowrap">
+                      <TableCell className="hm-webhook-history__nowrap" data-label="Event">
                         <EventName eventType={call.eventType} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Status">
                         <StatusBadge call={call} />
                       </TableCell>
-                      <TableCell className="hm-webhook-history__number">
+                      <TableCell className="hm-webhook-history__number" data-label="Duration">
                         {call.durationMs === null ? '—' : `${call.durationMs} ms`}
                       </TableCell>
-                      <TableCell className="hm-webhook-history__number">
+                      <TableCell className="hm-webhook-history__number" data-label="Attempt">
                         {call.attempt} of {call.maxAttempts}
                       </TableCell>
-                      <TableCell className="hm-webhook-history__nowrap">
+                      <TableCell className="hm-webhook-history__nowrap" data-label="Trigger">
                         {call.trigger === 'manual' ? 'Manual' : 'Automatic'}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hm-webhook-history__actions-cell">
                         <div className="hm-webhook-history__actions">
                           <Button
                             size="sm"
@@ -208,7 +208,7 @@ export function WebhookHistory({
   }
 
   return (
-    <div className={cx('hm-webhook-history', className)}>
+    <div className={cx('hm-webhook-history hm-table-cards', className)}>
       {error ? null : (
         <WebhookBacklog
           queued={queued}

@@ -1,4 +1,4 @@
-import { changeEmailInput, changePasswordInput, updateProfileInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Button, toast } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { AuthError, authCall, dialogCall } from '~/features/auth/auth-call.ts'
 import { CheckInbox } from '~/features/auth/form-alert.tsx'
-import { authClient } from '~/lib/auth-client.ts'
+import { loadAuthClient } from '~/lib/load-auth-client.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { type AccountOverview, invalidateAccount } from './queries.ts'
@@ -19,7 +19,11 @@ export function ProfileForm({ user }: { user: User }) {
   const router = useRouter()
   const save = useInlineMutation({
     mutationFn: (values: { name: string; image: string }) =>
-      dialogCall(authClient.updateUser({ name: values.name, image: values.image || null })),
+      dialogCall(
+        loadAuthClient().then((auth) =>
+          auth.updateUser({ name: values.name, image: values.image || null }),
+        ),
+      ),
     onSuccess: async () => {
       toast.success('Profile saved.')
       await invalidateAccount(queryClient)
@@ -28,7 +32,7 @@ export function ProfileForm({ user }: { user: User }) {
     },
   })
   const form = useSchemaForm({
-    schema: updateProfileInput,
+    schema: formSchemas.updateProfileInput,
     defaultValues: { name: user.name, image: user.image ?? '' },
     submit: (values) => save.mutateAsync(values),
   })
@@ -53,10 +57,14 @@ export function ProfileForm({ user }: { user: User }) {
 export function ChangeEmailForm({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useSchemaForm({
-    schema: changeEmailInput,
+    schema: formSchemas.changeEmailInput,
     defaultValues: { newEmail: '' },
     submit: async ({ newEmail }) => {
-      await authCall(authClient.changeEmail({ newEmail, callbackURL: '/app/account' }))
+      await authCall(
+        loadAuthClient().then((auth) =>
+          auth.changeEmail({ newEmail, callbackURL: '/app/account' }),
+        ),
+      )
       setSentTo(newEmail)
     },
     codeFields: { INVALID_EMAIL: 'newEmail' },
@@ -91,11 +99,15 @@ export function ChangeEmailForm({ user }: { user: User }) {
 /** A new password, with the current one; other devices are signed out. */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => Promise<void> }) {
   const form = useSchemaForm({
-    schema: changePasswordInput,
+    schema: formSchemas.changePasswordInput,
     defaultValues: { currentPassword: '', newPassword: '' },
     submit: async (values) => {
       try {
-        await authCall(authClient.changePassword({ ...values, revokeOtherSessions: true }))
+        await authCall(
+          loadAuthClient().then((auth) =>
+            auth.changePassword({ ...values, revokeOtherSessions: true }),
+          ),
+        )
       } catch (error) {
         if (error instanceof AuthError && error.code === 'INVALID_PASSWORD') {
           throw new AuthError({ ...error, message: 'This is not your current password.' })
@@ -139,7 +151,11 @@ export function SetPasswordByEmail({ email }: { email: string }) {
   const [sent, setSent] = useState(false)
   const send = useInlineMutation({
     mutationFn: () =>
-      dialogCall(authClient.requestPasswordReset({ email, redirectTo: '/reset-password' })),
+      dialogCall(
+        loadAuthClient().then((auth) =>
+          auth.requestPasswordReset({ email, redirectTo: '/reset-password' }),
+        ),
+      ),
     onSuccess: () => setSent(true),
   })
   if (sent) return <CheckInbox email={email} what="a link to choose a password" />

@@ -1,6 +1,7 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { loadAuthClient, loadPasskeyClient } from '~/lib/load-auth-client.ts'
 import {
   ChangeEmailForm,
   ChangePasswordForm,
@@ -33,6 +34,14 @@ export function AccountPage() {
   const queryClient = useQueryClient()
   const { data: account } = useSuspenseQuery(accountQuery())
   const { user } = account
+  // The buttons' clients, fetched once the screen is usable rather than at the first click.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void loadAuthClient().catch(() => undefined)
+      void loadPasskeyClient().catch(() => undefined)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <div className="stack-lg page-medium account-page">
       <div className="page-heading">

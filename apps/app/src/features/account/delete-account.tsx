@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { AuthError, asAppError, authCall } from '~/features/auth/auth-call.ts'
-import { authClient } from '~/lib/auth-client.ts'
+import { loadAuthClient } from '~/lib/load-auth-client.ts'
 import type { AccountOverview } from './queries.ts'
 
 /**
@@ -30,7 +30,11 @@ export function DeleteAccount({ account }: { account: AccountOverview }) {
         }}
         onConfirm={async () => {
           try {
-            await authCall(authClient.deleteUser(account.hasPassword ? { password } : {}))
+            await authCall(
+              loadAuthClient().then((auth) =>
+                auth.deleteUser(account.hasPassword ? { password } : {}),
+              ),
+            )
           } catch (error) {
             if (error instanceof AuthError && error.code === 'INVALID_PASSWORD') {
               throw asAppError(new AuthError({ ...error, message: 'This is not your password.' }))

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { RowAction } from '~/components/row-action.tsx'
 import { AuthError, asAppError, dialogCall } from '~/features/auth/auth-call.ts'
-import { passkeyAuthClient } from '~/lib/passkey-client.ts'
+import { loadPasskeyClient } from '~/lib/load-auth-client.ts'
 import { Time } from '~/lib/dates.tsx'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { type AccountOverview, type AccountPasskey, invalidateAccount } from './queries.ts'
@@ -16,7 +16,9 @@ export function PasskeySettings({ account }: { account: AccountOverview }) {
   const add = useInlineMutation({
     mutationFn: async () => {
       const result = await dialogCall(
-        passkeyAuthClient.passkey.addPasskey({ name: `Passkey ${account.passkeys.length + 1}` }),
+        loadPasskeyClient().then((client) =>
+          client.passkey.addPasskey({ name: `Passkey ${account.passkeys.length + 1}` }),
+        ),
       )
       if (result.error) throw asAppError(new AuthError({ ...result.error, status: 400 }))
     },
@@ -72,7 +74,9 @@ function RemovePasskey({ passkey }: { passkey: AccountPasskey }) {
       description="It will no longer sign you in. The device may still list it: remove it there too."
       confirmLabel="Remove passkey"
       onConfirm={async () => {
-        await dialogCall(passkeyAuthClient.passkey.deletePasskey({ id: passkey.id }))
+        await dialogCall(
+          loadPasskeyClient().then((client) => client.passkey.deletePasskey({ id: passkey.id })),
+        )
         toast.success('Passkey removed.')
         await invalidateAccount(queryClient)
       }}

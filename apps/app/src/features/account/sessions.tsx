@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { DangerConfirm } from '~/components/danger-zone.tsx'
 import { actionsColumn, RowAction, rowHeaderColumn } from '~/components/row-action.tsx'
 import { dialogCall } from '~/features/auth/auth-call.ts'
-import { authClient } from '~/lib/auth-client.ts'
+import { loadAuthClient } from '~/lib/load-auth-client.ts'
 import { Time } from '~/lib/dates.tsx'
 import { describeAddress, describeDevice } from './device.ts'
 import {
@@ -58,7 +58,7 @@ export function SessionSettings({ account }: { account: AccountOverview }) {
           description={`${others.length} other ${others.length === 1 ? 'session ends' : 'sessions end'}; this device stays signed in.`}
           confirmLabel="Sign out others"
           onConfirm={async () => {
-            await dialogCall(authClient.revokeOtherSessions())
+            await dialogCall(loadAuthClient().then((auth) => auth.revokeOtherSessions()))
             toast.success('Your other sessions are signed out.')
             await invalidateAccount(queryClient)
           }}
@@ -80,7 +80,11 @@ function EndSession({ session }: { session: AccountSession }) {
       description="That device’s next request finds it signed out."
       confirmLabel="Sign out session"
       onConfirm={async () => {
-        await dialogCall(authClient.revokeSession({ token: await sessionToken(session.id) }))
+        await dialogCall(
+          loadAuthClient().then(async (auth) =>
+            auth.revokeSession({ token: await sessionToken(session.id) }),
+          ),
+        )
         toast.success(`${device} is signed out.`)
         await invalidateAccount(queryClient)
       }}

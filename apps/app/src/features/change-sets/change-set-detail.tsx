@@ -43,7 +43,7 @@ export function ChangeSetDetail({
   )
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState<'apply' | 'discard' | null>(null)
+  const [busy, setBusy] = useState<'apply' | 'discard' | 'propose' | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const set = detail.data.pages[0]?.changeSet
   const items = detail.data.pages.flatMap((page) => page.items)
@@ -66,6 +66,27 @@ export function ChangeSetDetail({
         toast.success('The change set was discarded.')
       }
       await refresh()
+    } catch (error) {
+      setFailure(messageOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+  // Reviewed and published like drafts instead of applied at once (see change requests).
+  const propose = async () => {
+    setBusy('propose')
+    setFailure(null)
+    try {
+      const { changeRequestId } = await client.changeRequests.fromChangeSet({
+        ...params,
+        changeSetId,
+      })
+      await refresh()
+      toast.success('Proposed for review: a change request now holds these changes.')
+      void navigate({
+        to: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId',
+        params: { ...params, changeRequestId },
+      })
     } catch (error) {
       setFailure(messageOf(error))
     } finally {
@@ -140,6 +161,15 @@ export function ChangeSetDetail({
               >
                 Discard
               </Button>
+              {set.source === 'bulk' || set.source === 'import' ? (
+                <Button
+                  loading={busy === 'propose'}
+                  disabled={busy !== null}
+                  onClick={() => void propose()}
+                >
+                  Propose for review
+                </Button>
+              ) : null}
               <Button
                 variant="primary"
                 loading={busy === 'apply'}

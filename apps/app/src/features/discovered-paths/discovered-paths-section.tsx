@@ -1,4 +1,5 @@
 import {
+  Button,
   Card,
   CardContent,
   CardDescription,
@@ -8,7 +9,8 @@ import {
   toast,
 } from '@headmark/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { orpc } from '~/lib/orpc.ts'
+import { useNavigate } from '@tanstack/react-router'
+import { client, orpc } from '~/lib/orpc.ts'
 import {
   type CreatedPage,
   createPage,
@@ -37,7 +39,26 @@ export function DiscoveredPathsSection({
   onPageCreated,
 }: DiscoveredPathsSectionProps) {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const paths = useQuery(discoveredPathsQuery(organizationSlug, siteHostname))
+  // "Import these": each discovered path read from the live site (https://<hostname><path>).
+  const importThese = useMutation({
+    mutationFn: (list: DiscoveredPath[]) =>
+      client.imports.start({
+        organizationSlug,
+        siteHostname,
+        source: list.length === 1 ? 'url' : 'urls',
+        urls: list.map((discovered) => `https://${siteHostname}${discovered.path}`).join('\n'),
+      }),
+    onSuccess: async (started) => {
+      await queryClient.invalidateQueries({ queryKey: orpc.imports.list.key() })
+      await navigate({
+        to: '/app/organizations/$organizationSlug/sites/$siteHostname/import/$importId',
+        params: { organizationSlug, siteHostname, importId: started.id },
+      })
+    },
+  })
+  const discovered = paths.data ?? []
   const create = useMutation({
     mutationFn: (path: string) => createPage({ organizationSlug, siteHostname, path }),
     onSuccess: async (page) => {
@@ -55,6 +76,18 @@ export function DiscoveredPathsSection({
           Paths your site asked for that have no page yet: they get the site’s defaults. Counts are
           updated every few seconds.
         </CardDescription>
+        {discovered.length > 0 ? (
+          <div>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={importThese.isPending}
+              onClick={() => importThese.mutate(discovered)}
+            >
+              Import these ({discovered.length})
+            </Button>
+          </div>
+        ) : null}
       </CardHeader>
       <CardContent>
         <DataTable

@@ -41,6 +41,8 @@ export async function loadMarketingMetadata(path: string): Promise<Metadata | nu
 export interface PageFallback {
   title: string
   description: string
+  /** The page's canonical URL; a path is resolved against the instance's own address. */
+  canonical?: string
 }
 
 const SITE_NAME = 'Headmark'
@@ -53,6 +55,7 @@ export function marketingHead(fallback: PageFallback, served: Metadata | null | 
   const base: Metadata = {
     title: fallback.title,
     description: fallback.description,
+    ...(fallback.canonical ? { canonical: fallback.canonical } : {}),
     openGraph: {
       title: fallback.title,
       description: fallback.description,

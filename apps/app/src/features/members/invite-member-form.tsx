@@ -1,4 +1,4 @@
-import { createInvitationInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Field, Input, Select, toast } from '@headmark/ui'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm } from '~/components/schema-form.tsx'
@@ -35,7 +35,7 @@ export function InviteMemberForm({
     }),
   )
   const form = useSchemaForm({
-    schema: createInvitationInput,
+    schema: formSchemas.createInvitationInput,
     defaultValues: { email: '', role: 'member' as Role },
     submit: (values) => invite.mutateAsync({ organizationSlug, ...values }),
     codeFields: { CONFLICT: 'email' },

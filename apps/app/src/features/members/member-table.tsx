@@ -129,10 +129,11 @@ function MemberActions({
           </Button>
         }
         title={`Leave ${organizationName}?`}
-        description={
+        description="You lose access to its sites at once. To come back, an owner or admin has to invite you again."
+        unavailableReason={
           onlyOwner
-            ? 'You are its only owner: make another member an owner first, or delete the organization.'
-            : 'You lose access to its sites at once. To come back, an owner or admin has to invite you again.'
+            ? 'You are its only owner: transfer ownership first (make another member an owner), or delete the organization.'
+            : undefined
         }
         confirmLabel="Leave organization"
         tone="danger"

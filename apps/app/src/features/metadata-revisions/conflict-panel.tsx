@@ -12,6 +12,8 @@ interface ConflictPanelProps {
   onKeepMine: () => void
   onTakeTheirs: () => void
   saving: boolean
+  /** Words for another place than the editor (a change request's drafted page). */
+  wording?: { heading: string; note: string; mine: string; keep: string; take: string }
 }
 
 /**
@@ -24,11 +26,14 @@ export function ConflictPanel({
   onKeepMine,
   onTakeTheirs,
   saving,
+  wording,
 }: ConflictPanelProps) {
   const differences = metadataDifferences(mine, theirs?.metadata ?? {})
   return (
     <section className="conflict-panel stack" role="alert" aria-labelledby="conflict-heading">
-      <h2 id="conflict-heading">This page changed while you were editing</h2>
+      <h2 id="conflict-heading">
+        {wording?.heading ?? 'This page changed while you were editing'}
+      </h2>
       <p>
         {theirs ? (
           <>
@@ -38,7 +43,8 @@ export function ConflictPanel({
         ) : (
           'Its saved metadata was removed.'
         )}{' '}
-        Nothing of yours was saved and nothing is lost: your text is still in the editor below.
+        {wording?.note ??
+          'Nothing of yours was saved and nothing is lost: your text is still in the editor below.'}
       </p>
       {differences.length > 0 ? (
         <ul className="diff-list" aria-label="Differences">
@@ -50,7 +56,7 @@ export function ConflictPanel({
               </p>
               <dl className="diff-pair">
                 <div>
-                  <dt>Yours (not saved)</dt>
+                  <dt>{wording?.mine ?? 'Yours (not saved)'}</dt>
                   <dd>{difference.mine ?? <em className="muted">not set</em>}</dd>
                 </div>
                 <div>
@@ -66,10 +72,10 @@ export function ConflictPanel({
       )}
       <div className="actions">
         <Button variant="primary" onClick={onKeepMine} loading={saving}>
-          Keep mine and save
+          {wording?.keep ?? 'Keep mine and save'}
         </Button>
         <Button onClick={onTakeTheirs} disabled={saving}>
-          Take theirs
+          {wording?.take ?? 'Take theirs'}
         </Button>
       </div>
     </section>

@@ -1,7 +1,9 @@
-import { servedMetadata } from '@headmark/api/shared'
+// The served-metadata merge alone: the shared barrel's input schemas (zod) stay off the editor's first load.
+import { servedMetadata } from '@headmark/api/served-metadata'
 import type { Metadata } from '@headmark/metadata'
 import { lintMetadata } from '@headmark/metadata/lint'
 import {
+  Alert,
   Button,
   MetadataChecks,
   MetadataEditor,
@@ -9,19 +11,19 @@ import {
   type MetadataEditorTab,
   type MetadataErrors,
   sameMetadata,
+  Spinner,
   toast,
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
-import { CompareDialog } from './compare-dialog.tsx'
-import { ConflictPanel } from './conflict-panel.tsx'
 import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
 import { RevisionView } from './revision-view.tsx'
@@ -29,6 +31,16 @@ import { RevisionsPanel } from './revisions-panel.tsx'
 import { ServedPanel } from './served-panel.tsx'
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
 import { useSaveShortcut } from './use-save-shortcut.ts'
+
+// The conflict panel loads when a save first meets a newer revision.
+const ConflictPanel = lazy(() =>
+  import('./conflict-panel.tsx').then(({ ConflictPanel }) => ({ default: ConflictPanel })),
+)
+
+// The revision diff loads when a revision is first compared.
+const CompareDialog = lazy(() =>
+  import('./compare-dialog.tsx').then(({ CompareDialog }) => ({ default: CompareDialog })),
+)
 
 interface PageEditorProps {
   organizationSlug: string
@@ -201,6 +213,38 @@ export function PageEditor({
     save.mutate({ organizationSlug, siteHostname, pagePath, baseRevisionId, metadata })
   }
 
+  // "Save as draft": the edit goes to the person's open change request of the site, nothing is
+  // published; the person lands on the request to ask for review.
+  const [drafted, setDrafted] = useState<string | null>(null)
+  const draft_ = useInlineMutation(
+    orpc.changeRequests.saveDraft.mutationOptions({
+      onSuccess: async ({ changeRequestId, created }) => {
+        toast.success(
+          created ? 'Saved as a draft in a new change request.' : 'Added to your change request.',
+        )
+        await invalidateChangeRequests(queryClient)
+        // The draft is stored: nothing here is unsaved, though the page still serves its revision.
+        setBase({ ...base, metadata: draft })
+        setConflict(null)
+        setDrafted(changeRequestId)
+      },
+      onError: (error) => {
+        setServerErrors(editorErrors(error))
+        setFormError(errorText(error))
+      },
+    }),
+  )
+  const saveAsDraft = (metadata: Metadata) => {
+    setFormError(null)
+    draft_.mutate({
+      organizationSlug,
+      siteHostname,
+      pagePath,
+      baseRevisionId: conflict ? (conflict.theirs?.id ?? null) : base.id,
+      metadata,
+    })
+  }
+
   const restore = useMutation({
     ...orpc.metadataRevisions.restore.mutationOptions(),
     onSuccess: async (revision) => {
@@ -226,18 +270,20 @@ export function PageEditor({
     <div className="stack-lg">
       <PageHeader details={data} organizationSlug={organizationSlug} />
       {conflict ? (
-        <ConflictPanel
-          mine={draft}
-          theirs={conflict.theirs}
-          saving={save.isPending}
-          onKeepMine={() => saveDraft(draft, conflict.theirs?.id ?? null)}
-          onTakeTheirs={() => {
-            setBase(baseOf(conflict.theirs))
-            setDraft(conflict.theirs?.metadata ?? {})
-            setConflict(null)
-            setServerErrors({})
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading the newer version…" />}>
+          <ConflictPanel
+            mine={draft}
+            theirs={conflict.theirs}
+            saving={save.isPending}
+            onKeepMine={() => saveDraft(draft, conflict.theirs?.id ?? null)}
+            onTakeTheirs={() => {
+              setBase(baseOf(conflict.theirs))
+              setDraft(conflict.theirs?.metadata ?? {})
+              setConflict(null)
+              setServerErrors({})
+            }}
+          />
+        </Suspense>
       ) : null}
       <div className="editor-layout">
         <div className="stack" ref={editorArea}>
@@ -262,6 +308,19 @@ export function PageEditor({
           ) : (
             <>
               <FormAlert message={formError} />
+              {drafted ? (
+                <Alert tone="info" title="Saved as a draft, not published">
+                  The page still serves its current revision.{' '}
+                  <Link
+                    to="/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId"
+                    params={{ organizationSlug, siteHostname, changeRequestId: drafted }}
+                    className="text-link"
+                  >
+                    Open the change request
+                  </Link>{' '}
+                  to ask for a review and publish it.
+                </Alert>
+              ) : null}
               <MetadataEditor
                 ref={editor}
                 value={draft}
@@ -277,6 +336,8 @@ export function PageEditor({
                 onTabChange={onTabChange}
                 errors={serverErrors}
                 saving={save.isPending}
+                onSaveDraft={saveAsDraft}
+                savingDraft={draft_.isPending}
                 {...(errorCount > 0 && dirty
                   ? {
                       status: (
@@ -319,14 +380,21 @@ export function PageEditor({
           <ServedPanel served={data.served} pagePath={pagePath} />
         </aside>
       </div>
-      <CompareDialog
-        organizationSlug={organizationSlug}
-        siteHostname={siteHostname}
-        pagePath={pagePath}
-        revision={comparing}
-        current={{ number: data.revision?.number ?? 0, metadata: data.revision?.metadata ?? {} }}
-        onClose={() => setComparing(null)}
-      />
+      {comparing === null ? null : (
+        <Suspense fallback={null}>
+          <CompareDialog
+            organizationSlug={organizationSlug}
+            siteHostname={siteHostname}
+            pagePath={pagePath}
+            revision={comparing}
+            current={{
+              number: data.revision?.number ?? 0,
+              metadata: data.revision?.metadata ?? {},
+            }}
+            onClose={() => setComparing(null)}
+          />
+        </Suspense>
+      )}
       <UnsavedChangesGuard dirty={dirty} what={what} />
       {pagePath !== null ? null : (
         <p className="muted small">

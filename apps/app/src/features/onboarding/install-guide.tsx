@@ -1,4 +1,4 @@
-import { createSiteApiKeyInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Button, CodeBlock, Tabs, TabsContent, TabsList, TabsTrigger } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -9,6 +9,11 @@ import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { useSchemaForm } from '~/lib/use-schema-form.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
+import {
+  OrganizationNav,
+  organizationNavItems,
+} from '~/features/organizations/organization-nav.tsx'
+import { FirstRequestStatus } from '~/features/sites/first-request.tsx'
 import { siteQuery } from '~/features/sites/queries.ts'
 import { OnboardingSteps } from './onboarding-steps.tsx'
 import { publicApiUrlQuery } from './queries.ts'
@@ -20,8 +25,9 @@ export interface InstallGuideProps {
 }
 
 /**
- * The install step: the site's DSN, an API key on request (shown once), and copy-ready code for
- * Next.js, TanStack Start and any server, with the site's values filled in.
+ * The install step: the site's DSN, an API key on request (shown once), copy-ready code for
+ * Next.js, TanStack Start and any server, with the site's values filled in, and whether the
+ * site's server has called yet (live).
  */
 export function InstallGuide({ organizationSlug, siteHostname }: InstallGuideProps) {
   const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
@@ -33,6 +39,10 @@ export function InstallGuide({ organizationSlug, siteHostname }: InstallGuidePro
 
   return (
     <div className="onboarding">
+      <OrganizationNav
+        organizationSlug={organizationSlug}
+        items={organizationNavItems(organization.role)}
+      />
       <OnboardingSteps current="install" />
       <header className="onboarding-header">
         <h1>Install Headmark on {site.name}</h1>
@@ -113,6 +123,19 @@ export function InstallGuide({ organizationSlug, siteHostname }: InstallGuidePro
         </p>
       </section>
 
+      <section className="onboarding-section" aria-labelledby="install-check">
+        <h2 id="install-check">Check that it works</h2>
+        <p>
+          Deploy, or run your site locally, and open a page: its server’s first call to Headmark
+          shows up here.
+        </p>
+        <FirstRequestStatus
+          organizationSlug={organizationSlug}
+          siteHostname={siteHostname}
+          linkToSite
+        />
+      </section>
+
       <div className="onboarding-actions">
         <Button asChild variant="primary" size="lg">
           <Link to="/app/organizations/$organizationSlug" params={{ organizationSlug }}>
@@ -143,7 +166,7 @@ function CreateKeyForm({
     }),
   )
   const form = useSchemaForm({
-    schema: createSiteApiKeyInput,
+    schema: formSchemas.createSiteApiKeyInput,
     defaultValues: { name: 'Production server' },
     submit: ({ name }) => create.mutateAsync({ organizationSlug, siteHostname, name }),
   })

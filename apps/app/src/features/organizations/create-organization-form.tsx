@@ -1,4 +1,4 @@
-import { createOrganizationInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -29,7 +29,7 @@ export function CreateOrganizationForm() {
     }),
   )
   const form = useSchemaForm({
-    schema: createOrganizationInput,
+    schema: formSchemas.createOrganizationInput,
     defaultValues: { name: '', slug: '' },
     submit: (values) => create.mutateAsync(values),
     codeFields: { CONFLICT: 'slug' },

@@ -15,10 +15,14 @@ export function organizationNavItems(role: Organization['role']): OrganizationNa
   const access = organizationAccess(role)
   return [
     { label: 'Sites', to: '/app/organizations/$organizationSlug', exact: true },
+    { label: 'Change requests', to: '/app/organizations/$organizationSlug/change-requests' },
     { label: 'Members', to: '/app/organizations/$organizationSlug/members' },
     { label: 'Billing', to: '/app/organizations/$organizationSlug/billing' },
     ...(access.canUpdate
-      ? [{ label: 'Settings', to: '/app/organizations/$organizationSlug/settings' } as const]
+      ? ([
+          { label: 'Audit log', to: '/app/organizations/$organizationSlug/audit' },
+          { label: 'Settings', to: '/app/organizations/$organizationSlug/settings' },
+        ] as const)
       : []),
   ]
 }

@@ -1,4 +1,4 @@
-import { updateOrganizationInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Field, Input, toast } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
@@ -35,7 +35,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
     }),
   )
   const form = useSchemaForm({
-    schema: updateOrganizationInput,
+    schema: formSchemas.updateOrganizationInput,
     defaultValues: { name: organization.name, slug: organization.slug },
     submit: (values) => update.mutateAsync({ organizationSlug: organization.slug, ...values }),
     codeFields: { CONFLICT: 'slug' },

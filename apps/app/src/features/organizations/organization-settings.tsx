@@ -6,6 +6,7 @@ import { DeleteOrganization } from './delete-organization.tsx'
 import { OrganizationHeader } from './organization-header.tsx'
 import { OrganizationSettingsForm } from './organization-settings-form.tsx'
 import { OwnersAndAdminsOnly } from './owners-only.tsx'
+import { PublishingPolicyCard } from '~/features/change-requests/publishing-policy.tsx'
 
 /** The organization's settings: its name and slug, then deleting it. Owners and admins only. */
 export function OrganizationSettings({ organizationSlug }: { organizationSlug: string }) {
@@ -26,6 +27,10 @@ export function OrganizationSettings({ organizationSlug }: { organizationSlug: s
               />
             </CardContent>
           </Card>
+          <PublishingPolicyCard
+            organizationSlug={organizationSlug}
+            isOwner={organization.role === 'owner'}
+          />
           <DeleteOrganization organization={organization} />
         </div>
       ) : (

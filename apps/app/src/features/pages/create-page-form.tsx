@@ -1,4 +1,3 @@
-import { createPageInput, pagePathFieldSchema } from '@headmark/api/shared'
 import { Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -6,9 +5,8 @@ import { SchemaForm } from '~/components/schema-form.tsx'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
-
-const newPageForm = createPageInput.extend({ path: pagePathFieldSchema })
 
 export function CreatePageForm({
   organizationSlug,
@@ -36,7 +34,7 @@ export function CreatePageForm({
     }),
   )
   const form = useSchemaForm({
-    schema: newPageForm,
+    schema: formSchemas.newPageForm,
     defaultValues: { path: initialPath },
     submit: ({ path }) => create.mutateAsync({ organizationSlug, siteHostname, path: path.trim() }),
     // The path is the form's one field: whatever the server says of it belongs there.

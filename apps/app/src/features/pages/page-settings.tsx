@@ -1,4 +1,3 @@
-import { pagePathFieldSchema, updatePagePathInput } from '@headmark/api/shared'
 import { Card, CardContent, Field, Input, toast } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -6,11 +5,10 @@ import { SchemaForm } from '~/components/schema-form.tsx'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { useSchemaForm, VERBATIM_INPUT } from '~/lib/use-schema-form.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { pageQuery } from './queries.ts'
-
-const changePathForm = updatePagePathInput.extend({ path: pagePathFieldSchema })
 
 interface PageSettingsProps {
   organizationSlug: string
@@ -67,7 +65,7 @@ function ChangePathForm({ organizationSlug, siteHostname, path }: PageRef) {
     }),
   )
   const form = useSchemaForm({
-    schema: changePathForm,
+    schema: formSchemas.changePathForm,
     defaultValues: { path },
     submit: (values) =>
       update.mutateAsync({

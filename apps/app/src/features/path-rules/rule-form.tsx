@@ -1,4 +1,4 @@
-import { createPathRuleInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm, TextField } from '~/components/schema-form.tsx'
@@ -36,7 +36,7 @@ export function RuleForm({
   const rename = useInlineMutation(orpc.pathRules.rename.mutationOptions())
   const update = useInlineMutation(orpc.pathRules.update.mutationOptions())
   const form = useSchemaForm({
-    schema: createPathRuleInput,
+    schema: formSchemas.createPathRuleInput,
     defaultValues: {
       pattern: rule?.pattern ?? '',
       titleTemplate: rule?.titleTemplate ?? '',

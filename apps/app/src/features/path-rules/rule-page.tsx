@@ -1,10 +1,14 @@
 import type { Metadata } from '@headmark/metadata'
-import { Button, MetadataEditor, type MetadataErrors, toast } from '@headmark/ui'
+import { Alert, Button, MetadataEditor, type MetadataErrors, toast } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { DangerConfirm, DangerZone } from '~/components/danger-zone.tsx'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
+import {
+  invalidateChangeRequests,
+  publishingPolicyQuery,
+} from '~/features/change-requests/queries.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
@@ -26,6 +30,31 @@ function metadataErrors(error: unknown): MetadataErrors {
   return out
 }
 
+/**
+ * Who may publish a rule's change here, as the server decides it: only owners and admins change
+ * path rules directly (`site: update`), and under the two-person rule nobody does, as every rule
+ * change is dangerous at scale. Anyone in the organization may save a change as a draft and
+ * propose it in a change request. `note` says so when Save is not offered.
+ */
+export function ruleChangeAccess(
+  canManage: boolean,
+  twoPersonRule: boolean,
+): { mayPublish: boolean; note: string | null } {
+  if (!canManage) {
+    return {
+      mayPublish: false,
+      note: 'Owners and admins publish rule changes: save yours as a draft and they review it in a change request.',
+    }
+  }
+  if (twoPersonRule) {
+    return {
+      mayPublish: false,
+      note: 'The two-person rule is on: rule changes are published through a change request another person approves.',
+    }
+  }
+  return { mayPublish: true, note: null }
+}
+
 /** One rule: what it sets (the metadata editor), its pattern and template, history and deletion. */
 export function RulePage({
   organizationSlug,
@@ -44,7 +73,9 @@ export function RulePage({
   const { data: history } = useSuspenseQuery(
     pathRuleRevisionsQuery(organizationSlug, siteHostname, ruleId),
   )
+  const { data: policy } = useSuspenseQuery(publishingPolicyQuery(organizationSlug))
   const canManage = organization.role !== 'member'
+  const { mayPublish, note } = ruleChangeAccess(canManage, policy.twoPersonRule)
   const [draft, setDraft] = useState<Metadata>(rule.metadata)
   const [base, setBase] = useState(rule.currentRevisionId)
   const [formError, setFormError] = useState<string | null>(null)
@@ -71,6 +102,26 @@ export function RulePage({
             ? 'Someone saved this rule after you opened it. Copy your changes, reload, and apply them again.'
             : errorText(error),
         )
+      },
+    }),
+  )
+  // "Save as draft": the change goes to the person's open change request of the site (any member
+  // may propose one); owners and admins approve and publish it.
+  const [drafted, setDrafted] = useState<string | null>(null)
+  const saveDraft = useInlineMutation(
+    orpc.changeRequests.saveRuleDraft.mutationOptions({
+      onSuccess: async ({ changeRequestId, created }) => {
+        toast.success(
+          created ? 'Saved as a draft in a new change request.' : 'Added to your change request.',
+        )
+        setFormError(null)
+        setServerErrors({})
+        setDrafted(changeRequestId)
+        await invalidateChangeRequests(queryClient)
+      },
+      onError: (error) => {
+        setServerErrors(metadataErrors(error))
+        setFormError(errorText(error))
       },
     }),
   )
@@ -112,7 +163,21 @@ export function RulePage({
       </p>
       <section aria-labelledby="rule-sets-heading" className="stack">
         <h2 id="rule-sets-heading">What it sets</h2>
+        {note ? <p className="muted">{note}</p> : null}
         <FormAlert message={formError} />
+        {drafted ? (
+          <Alert tone="info" title="Saved as a draft, not published">
+            Its pages still serve the current revision.{' '}
+            <Link
+              to="/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId"
+              params={{ ...site, changeRequestId: drafted }}
+              className="text-link"
+            >
+              Open the change request
+            </Link>{' '}
+            to ask for a review.
+          </Alert>
+        ) : null}
         <MetadataEditor
           value={draft}
           onChange={(next) => {
@@ -121,13 +186,20 @@ export function RulePage({
           }}
           savedValue={rule.metadata}
           scope="defaults"
-          readOnly={!canManage}
           errors={serverErrors}
           saving={save.isPending}
-          onSave={(metadata) => save.mutate({ ...site, ruleId, baseRevisionId: base, metadata })}
+          onSaveDraft={(metadata) =>
+            saveDraft.mutate({ ...site, ruleId, baseRevisionId: base, metadata })
+          }
+          savingDraft={saveDraft.isPending}
+          onSave={
+            mayPublish
+              ? (metadata) => save.mutate({ ...site, ruleId, baseRevisionId: base, metadata })
+              : undefined
+          }
         />
       </section>
-      {canManage ? (
+      {mayPublish ? (
         <section aria-labelledby="rule-pattern-heading" className="stack page-narrow">
           <h2 id="rule-pattern-heading">Pattern and title template</h2>
           <RuleForm key={`${rule.pattern} ${rule.titleTemplate}`} {...site} rule={rule} />
@@ -152,7 +224,7 @@ export function RulePage({
               </span>
               {revision.id === rule.currentRevisionId ? (
                 <span className="muted small">Current</span>
-              ) : canManage ? (
+              ) : mayPublish ? (
                 <Button
                   size="sm"
                   loading={restore.isPending && restore.variables?.revisionId === revision.id}
@@ -165,7 +237,7 @@ export function RulePage({
           ))}
         </ol>
       </section>
-      {canManage ? (
+      {mayPublish ? (
         <DangerZone id="delete-rule-heading" heading="Delete this rule">
           <p className="muted">
             The pages it matches serve without it at once; its history goes with it.

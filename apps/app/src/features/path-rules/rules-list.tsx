@@ -3,6 +3,7 @@ import { Button, DataTable, metadataFieldLabel } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { rowHeaderColumn } from '~/components/row-action.tsx'
+import { publishingPolicyQuery } from '~/features/change-requests/queries.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { type PathRuleRow, pathRulesQuery } from './queries.ts'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
@@ -29,8 +30,11 @@ export function RulesList({
 }) {
   const { data: organization } = useSuspenseQuery(organizationQuery(organizationSlug))
   const { data } = useSuspenseQuery(pathRulesQuery(organizationSlug, siteHostname))
+  const { data: policy } = useSuspenseQuery(publishingPolicyQuery(organizationSlug))
   const canManage = organization.role !== 'member'
-  const create = canManage ? (
+  // As the server: owners and admins add rules directly, unless the two-person rule is on.
+  const mayCreate = canManage && !policy.twoPersonRule
+  const create = mayCreate ? (
     <Button asChild variant="primary">
       <Link
         to="/app/organizations/$organizationSlug/sites/$siteHostname/rules/new"
@@ -59,9 +63,11 @@ export function RulesList({
         empty={{
           title: 'No rules yet',
           headingLevel: 2,
-          description: canManage
+          description: mayCreate
             ? 'Give every blog post a description and a title template at once, with a rule for /blog/*.'
-            : 'Owners and admins of the organization can add rules.',
+            : canManage
+              ? 'The two-person rule is on: rules are not added directly.'
+              : 'Owners and admins of the organization can add rules.',
           action: create,
         }}
         columns={[

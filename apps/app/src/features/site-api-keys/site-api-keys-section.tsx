@@ -1,4 +1,4 @@
-import { createSiteApiKeyInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import {
   Button,
   Card,
@@ -52,7 +52,7 @@ export function SiteApiKeysSection({ organizationSlug, siteHostname }: SiteApiKe
     }),
   )
   const form = useSchemaForm({
-    schema: createSiteApiKeyInput,
+    schema: formSchemas.createSiteApiKeyInput,
     defaultValues: { name: '' },
     submit: ({ name }) => create.mutateAsync({ organizationSlug, siteHostname, name }),
     codeFields: { BAD_REQUEST: 'name' },

@@ -1,4 +1,4 @@
-import { createSiteInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Field, Input } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -33,7 +33,7 @@ export function CreateSiteForm({ organizationSlug, onCreated }: CreateSiteFormPr
     }),
   )
   const form = useSchemaForm({
-    schema: createSiteInput,
+    schema: formSchemas.createSiteInput,
     defaultValues: { name: '', hostname: '' },
     submit: ({ name, hostname }) =>
       create.mutateAsync({ organizationSlug, name: name.trim(), hostname: hostname.trim() }),

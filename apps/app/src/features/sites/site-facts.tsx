@@ -1,9 +1,20 @@
 import { Card, CardContent, CodeBlock } from '@headmark/ui'
 import { Link } from '@tanstack/react-router'
+import { FirstRequestStatus } from './first-request.tsx'
 import type { Site } from './queries.ts'
 
-/** What identifies the site to its own servers: hostname, settings, and the DSN to install. */
-export function SiteFacts({ site }: { site: Site }) {
+interface SiteFactsProps {
+  site: Site
+  organizationSlug: string
+  /** As in the address: the key the site's query is cached under. */
+  siteHostname: string
+}
+
+/**
+ * What identifies the site to its own servers: hostname, settings, the DSN to install, and
+ * whether the site has called the public API yet.
+ */
+export function SiteFacts({ site, organizationSlug, siteHostname }: SiteFactsProps) {
   return (
     <Card>
       <CardContent className="stack">
@@ -25,6 +36,7 @@ export function SiteFacts({ site }: { site: Site }) {
           Your site’s server passes the DSN to <span className="mono">@headmark/metadata</span> to
           fetch each page’s metadata (<Link to="/docs/api">API reference</Link>).
         </p>
+        <FirstRequestStatus organizationSlug={organizationSlug} siteHostname={siteHostname} />
       </CardContent>
     </Card>
   )

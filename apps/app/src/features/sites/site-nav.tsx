@@ -20,8 +20,13 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
     },
     { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
     { label: 'Changes', to: '/app/organizations/$organizationSlug/sites/$siteHostname/changes' },
+    { label: 'Import', to: '/app/organizations/$organizationSlug/sites/$siteHostname/import' },
     {
-      label: 'Import & export',
+      label: 'Change requests',
+      to: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests',
+    },
+    {
+      label: 'Spreadsheet',
       to: '/app/organizations/$organizationSlug/sites/$siteHostname/transfer',
     },
     { label: 'Webhooks', to: '/app/organizations/$organizationSlug/sites/$siteHostname/webhooks' },

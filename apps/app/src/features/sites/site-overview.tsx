@@ -93,7 +93,7 @@ export function SiteOverview({
               </div>
             </CardContent>
           </Card>
-          <SiteFacts site={site} />
+          <SiteFacts site={site} {...params} />
           <DiscoveredPathsSection
             organizationSlug={organizationSlug}
             siteHostname={siteHostname}

@@ -1,4 +1,4 @@
-import { updateSiteInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Field, Switch, toast } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -45,7 +45,7 @@ export function SiteSettingsForm({
     }),
   )
   const form = useSchemaForm({
-    schema: updateSiteInput,
+    schema: formSchemas.updateSiteInput,
     defaultValues: {
       name: site.name,
       hostname: site.hostname,

@@ -2,7 +2,10 @@ import { ExportSection } from './export-section.tsx'
 import { ImportSection } from './import-section.tsx'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
 
-/** A site's Import & export screen: every page's metadata out as a file, and a file back in. */
+/**
+ * A site's Spreadsheet screen (CSV import and export): every page's metadata out as a file, and
+ * a file back in. Its route stays `transfer`.
+ */
 export function TransferScreen({
   organizationSlug,
   siteHostname,
@@ -13,10 +16,10 @@ export function TransferScreen({
   return (
     <div className="stack-lg transfer-page">
       <div>
-        <h1>Import &amp; export</h1>
+        <h1>Spreadsheet</h1>
         <p className="lead">
-          Edit every page at once: download the site’s pages as a file, change it in a spreadsheet
-          or a script, then check and import it.
+          Edit every page at once: download the site’s pages as a CSV (or NDJSON) file, change it in
+          a spreadsheet or a script, then check and import it.
         </p>
       </div>
       <SiteNav organizationSlug={organizationSlug} siteHostname={siteHostname} />

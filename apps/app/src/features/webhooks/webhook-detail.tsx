@@ -197,14 +197,6 @@ export function WebhookDetail({ organizationSlug, siteHostname, webhookId }: Pro
                 >
                   Pause
                 </Button>
-              ) : paused ? (
-                <Button
-                  variant="secondary"
-                  loading={pause.isPending}
-                  onClick={() => pause.mutate({ organizationSlug, webhookId, enabled: true })}
-                >
-                  Resume
-                </Button>
               ) : null}
               <Button asChild variant="secondary">
                 <Link

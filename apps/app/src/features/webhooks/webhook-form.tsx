@@ -1,11 +1,12 @@
-import { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
+import type { createWebhookInput, updateWebhookInput } from '@headmark/api/shared'
+import { formSchemas } from '~/lib/form-schemas.ts'
 import { Checkbox, Field, Input, Textarea } from '@headmark/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { SchemaForm, TextField } from '~/components/schema-form.tsx'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
-import { useSchemaForm } from '~/lib/use-schema-form.ts'
+import { type LazySchema, useSchemaForm } from '~/lib/use-schema-form.ts'
 
 export interface WebhookFormValues {
   url: string
@@ -53,7 +54,11 @@ export function WebhookForm({
     }),
   )
   const form = useSchemaForm({
-    schema: webhookId ? updateWebhookInput : createWebhookInput,
+    schema: (webhookId
+      ? formSchemas.updateWebhookInput
+      : formSchemas.createWebhookInput) as LazySchema<
+      typeof updateWebhookInput | typeof createWebhookInput
+    >,
     defaultValues: initial,
     submit: (values) =>
       webhookId

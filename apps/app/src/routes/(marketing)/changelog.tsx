@@ -5,7 +5,7 @@ import { loadMarketingMetadata, marketingHead } from '~/features/marketing/page-
 const fallback = {
   title: 'Changelog — Headmark',
   description:
-    'Release notes of the published Headmark packages, @headmark/metadata and @headmark/ui.',
+    'What changed in Headmark, day by day: one line for each change you will notice in the editor, imports, reviews, webhooks, the API and the SDK.',
 }
 
 export const Route = createFileRoute('/(marketing)/changelog')({

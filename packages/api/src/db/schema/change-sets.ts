@@ -27,7 +27,8 @@ export const changeSet = pgTable(
       .references(() => site.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     note: text('note'),
-    source: text('source', { enum: ['bulk', 'import', 'undo'] }).notNull(),
+    /** `review`: the pages of a change request (see change-requests.ts), published with it. */
+    source: text('source', { enum: ['bulk', 'import', 'undo', 'review'] }).notNull(),
     status: text('status', { enum: ['pending', 'applied', 'discarded'] })
       .notNull()
       .default('pending'),

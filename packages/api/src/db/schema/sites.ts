@@ -38,6 +38,21 @@ export const site = pgTable(
      * so the site list does not scan every page's revisions.
      */
     lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
+    /**
+     * The token the site publishes to prove it is the organization's (a meta tag on its home
+     * page, or `/.well-known/headmark-site-verification.txt`) before a site-wide import.
+     */
+    ownershipToken: text('ownership_token')
+      .notNull()
+      .default(sql`('hm-' || replace(gen_random_uuid()::text, '-', ''))`),
+    ownershipVerifiedAt: timestamp('ownership_verified_at', { withTimezone: true }),
+    ownershipMethod: text('ownership_method', { enum: ['meta', 'well-known'] }),
+    /**
+     * The site's first successful public API call and the page path it asked for: written once
+     * by the public API's usage flush (`UPDATE … WHERE first_request_at IS NULL`), never per call.
+     */
+    firstRequestAt: timestamp('first_request_at', { withTimezone: true }),
+    firstRequestPath: text('first_request_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,12 +7,12 @@ import { orNotFound, titledHead } from '~/lib/not-found.ts'
 export const Route = createFileRoute(
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer',
 )({
-  staticData: { crumb: 'Import & export' },
+  staticData: { crumb: 'Spreadsheet' },
   // The site itself is read (and refused when unknown) by the site's layout route.
   loader: ({ context, params }) =>
     orNotFound(context.queryClient.ensureQueryData(transferColumnsQuery(params.organizationSlug))),
   head: ({ match, params }) => ({
-    ...titledHead(match, 'Site', `Import & export — ${params.siteHostname}`),
+    ...titledHead(match, 'Site', `Spreadsheet — ${params.siteHostname}`),
     links: [{ rel: 'stylesheet', href: transferStyles }],
   }),
   component: TransferPage,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { publishingPolicyQuery } from '~/features/change-requests/queries.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { pathRulesQuery } from '~/features/path-rules/queries.ts'
 import { RulesList } from '~/features/path-rules/rules-list.tsx'
@@ -9,6 +10,7 @@ export const Route = createFileRoute(
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(organizationQuery(params.organizationSlug)),
+      context.queryClient.ensureQueryData(publishingPolicyQuery(params.organizationSlug)),
       context.queryClient.ensureQueryData(
         pathRulesQuery(params.organizationSlug, params.siteHostname),
       ),

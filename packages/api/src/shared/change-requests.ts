@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { lookupText, storable } from './text.ts'
+
+// The inputs of the change-request forms (details, discussion, review, schedule) and of the
+// organization's publishing policy. Browser-safe.
+
+export const CHANGE_REQUEST_TITLE_MAX = 200
+export const CHANGE_REQUEST_DESCRIPTION_MAX = 10_000
+export const CHANGE_REQUEST_COMMENT_MAX = 10_000
+export const CHANGE_REQUEST_REVIEWERS_MAX = 20
+/** How far ahead a release can be scheduled. */
+export const RELEASE_HORIZON_DAYS = 365
+
+const changeRequestRef = {
+  organizationSlug: z.string(),
+  changeRequestId: lookupText('The change request id', 256),
+}
+
+/** `changeRequests.update`: title, description and reviewers. */
+export const updateChangeRequestInput = z.object({
+  ...changeRequestRef,
+  title: storable('The title')
+    .trim()
+    .min(1, 'Give the change request a title.')
+    .max(
+      CHANGE_REQUEST_TITLE_MAX,
+      `A title can have at most ${CHANGE_REQUEST_TITLE_MAX} characters.`,
+    ),
+  description: storable('The description')
+    .max(
+      CHANGE_REQUEST_DESCRIPTION_MAX,
+      `A description can have at most ${CHANGE_REQUEST_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+    )
+    .default(''),
+  reviewerIds: z
+    .array(lookupText('A reviewer id', 256))
+    .max(CHANGE_REQUEST_REVIEWERS_MAX, `Ask at most ${CHANGE_REQUEST_REVIEWERS_MAX} reviewers.`)
+    .default([]),
+})
+
+/** `changeRequests.comment` */
+export const commentChangeRequestInput = z.object({
+  ...changeRequestRef,
+  body: storable('The comment')
+    .trim()
+    .min(1, 'Write a comment first.')
+    .max(
+      CHANGE_REQUEST_COMMENT_MAX,
+      `A comment can have at most ${CHANGE_REQUEST_COMMENT_MAX.toLocaleString('en')} characters.`,
+    ),
+  /** The comment this one answers. */
+  parentId: lookupText('The comment id', 256).nullable().default(null),
+})
+
+/** `changeRequests.review` */
+export const reviewChangeRequestInput = z.object({
+  ...changeRequestRef,
+  decision: z.enum(['approve', 'request_changes']),
+  body: storable('The review')
+    .trim()
+    .max(
+      CHANGE_REQUEST_COMMENT_MAX,
+      `A review can have at most ${CHANGE_REQUEST_COMMENT_MAX.toLocaleString('en')} characters.`,
+    )
+    .default(''),
+})
+
+/** `changeRequests.schedule`: when the release goes live (also to reschedule). */
+export const scheduleChangeRequestInput = z.object({
+  ...changeRequestRef,
+  at: z.coerce.date({ error: 'Pick the date and time of the release.' }),
+})
+
+/** `changeRequests.updatePolicy` */
+export const publishingPolicyInput = z.object({
+  organizationSlug: z.string(),
+  mode: z.enum(['direct', 'review']),
+  twoPersonRule: z.boolean(),
+  largeChangePages: z
+    .number({ error: 'Enter a number of pages.' })
+    .int('Enter a whole number of pages.')
+    .min(2, 'Use at least 2 pages.')
+    .max(20_000, 'Use at most 20,000 pages (the most one change set holds).'),
+})
