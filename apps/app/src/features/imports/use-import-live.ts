@@ -2,6 +2,7 @@ import { consumeEventIterator } from '@orpc/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { client, orpc } from '~/lib/orpc.ts'
+import { refreshQueries } from '~/lib/refresh-queries.ts'
 
 const RECONNECT_DELAY_MS = 5_000
 
@@ -24,10 +25,8 @@ export function useImportLive(
     let stopped = false
     let cancel: (() => Promise<void>) | null = null
     let timer: ReturnType<typeof setTimeout> | undefined
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: orpc.imports.get.key() })
-      void queryClient.invalidateQueries({ queryKey: orpc.imports.list.key() })
-    }
+    const refresh = () =>
+      refreshQueries(queryClient, [orpc.imports.get.key(), orpc.imports.list.key()])
     function connect() {
       cancel = consumeEventIterator(
         client.imports.watch({ organizationSlug, siteHostname, importId }),

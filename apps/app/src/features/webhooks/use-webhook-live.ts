@@ -2,6 +2,7 @@ import { consumeEventIterator } from '@orpc/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { client, orpc } from '~/lib/orpc.ts'
+import { refreshQueries } from '~/lib/refresh-queries.ts'
 
 /** How long to wait before opening the stream again after it dropped. */
 const RECONNECT_DELAY_MS = 5_000
@@ -19,11 +20,12 @@ export function useWebhookLive(organizationSlug: string, webhookId: string): boo
     let stopped = false
     let cancel: (() => Promise<void>) | null = null
     let timer: ReturnType<typeof setTimeout> | undefined
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: orpc.webhooks.get.key() })
-      void queryClient.invalidateQueries({ queryKey: orpc.webhooks.getCalls.key() })
-      void queryClient.invalidateQueries({ queryKey: orpc.webhooks.list.key() })
-    }
+    const refresh = () =>
+      refreshQueries(queryClient, [
+        orpc.webhooks.get.key(),
+        orpc.webhooks.getCalls.key(),
+        orpc.webhooks.list.key(),
+      ])
     const dropped = () => {
       setConnected(false)
       if (!stopped) timer = setTimeout(connect, RECONNECT_DELAY_MS)
