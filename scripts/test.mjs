@@ -1,21 +1,27 @@
 // Runs every check CI runs, in order, and prints one summary line per step.
 // Each step is an npm script; a step whose workspace does not define it is skipped by npm.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 
+// A step is [name, npm arguments, options]; steps in an inner array run at the same time (each
+// of them mostly uses one core), their output printed as each ends.
 const steps = [
-  ['lint', ['run', 'lint']],
-  ['typecheck', ['run', 'typecheck']],
+  [
+    ['lint', ['run', 'lint']],
+    ['typecheck', ['run', 'typecheck']],
+  ],
   ['changesets', ['exec', '--', 'changeset', 'status']],
   ['build packages', ['run', 'build:packages']],
-  ['metadata: package checks', ['run', 'check', '-w', '@headmark/metadata', '--if-present']],
+  [
+    ['metadata: package checks', ['run', 'check', '-w', '@headmark/metadata', '--if-present']],
+    ['ui: package checks', ['run', 'check', '-w', '@headmark/ui', '--if-present']],
+    ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
+  ],
   ['metadata: unit tests + coverage', ['run', 'test', '-w', '@headmark/metadata', '--if-present']],
-  ['ui: package checks', ['run', 'check', '-w', '@headmark/ui', '--if-present']],
   ['ui: unit tests', ['run', 'test', '-w', '@headmark/ui', '--if-present']],
   ['storybook: stories in Chromium', ['run', 'test', '-w', '@headmark/storybook', '--if-present']],
   ['api: database + RPC tests', ['run', 'test', '-w', '@headmark/api', '--if-present']],
   // The core's benchmarks at small sizes: they must run; their figures are judged on full runs.
   ['api: benchmarks, smoke run', ['run', 'bench:smoke', '-w', '@headmark/api']],
-  ['app: unit tests', ['run', 'test', '-w', '@headmark/app', '--if-present']],
   ['app: production build', ['run', 'build:e2e', '-w', '@headmark/app']],
   ['app: browser end-to-end', ['run', 'test:e2e', '-w', '@headmark/app', '--if-present']],
   // The examples build against the local packages and run against Headmark's production build
@@ -33,14 +39,21 @@ const steps = [
 ]
 
 /**
- * Runs `npm <args>` and resolves to its exit status. With `timeoutMs` it runs in a process
- * group of its own: on timeout (or Ctrl-C) the whole group is stopped, and whatever it leaves
- * running (a server its test started) is killed when it exits.
+ * Runs `npm <args>` in a process group of its own and resolves to its exit status. On timeout
+ * (or Ctrl-C) the whole group is stopped, and whatever it leaves running (a server its test
+ * started) is killed when it exits. With `capture`, its output is kept and printed when it ends.
  */
-function run(args, { timeoutMs } = {}) {
-  if (!timeoutMs) return Promise.resolve(spawnSync('npm', args, { stdio: 'inherit' }).status)
+function run(args, { timeoutMs, capture = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn('npm', args, { stdio: 'inherit', detached: true })
+    const child = spawn('npm', args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: true,
+    })
+    const output = []
+    if (capture) {
+      child.stdout.on('data', (chunk) => output.push(chunk))
+      child.stderr.on('data', (chunk) => output.push(chunk))
+    }
     const killGroup = (signal) => {
       try {
         process.kill(-child.pid, signal)
@@ -49,39 +62,63 @@ function run(args, { timeoutMs } = {}) {
       }
     }
     let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      console.error(`\n✖ timed out after ${timeoutMs / 1000}s: stopping it and its processes`)
-      killGroup('SIGTERM')
-      setTimeout(() => killGroup('SIGKILL'), 10_000).unref()
-    }, timeoutMs)
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true
+          const message = `\n✖ timed out after ${timeoutMs / 1000}s: stopping it and its processes\n`
+          if (capture) output.push(Buffer.from(message))
+          else console.error(message)
+          killGroup('SIGTERM')
+          setTimeout(() => killGroup('SIGKILL'), 10_000).unref()
+        }, timeoutMs)
+      : undefined
     // A group of its own does not get the terminal's Ctrl-C: pass it on, then stop here.
-    let interrupted = false
     const interrupt = () => {
-      interrupted = true
       killGroup('SIGTERM')
+      process.exit(130)
     }
     process.once('SIGINT', interrupt)
     child.on('exit', (code) => {
       clearTimeout(timer)
       process.off('SIGINT', interrupt)
+      // Whatever it left running is stopped; its output is complete once the pipes close.
       killGroup('SIGKILL')
-      if (interrupted) process.exit(130)
-      resolve(timedOut ? 1 : (code ?? 1))
+      const done = () =>
+        resolve({ status: timedOut ? 1 : (code ?? 1), output: Buffer.concat(output) })
+      if (!capture) return done()
+      const late = setTimeout(done, 5_000)
+      child.on('close', () => {
+        clearTimeout(late)
+        done()
+      })
     })
   })
 }
 
 const only = process.argv.slice(2)
 const results = []
-for (const [name, args, options] of steps) {
-  if (only.length > 0 && !only.some((o) => name.includes(o))) continue
-  const started = performance.now()
-  console.log(`\n▶ ${name}: npm ${args.join(' ')}`)
-  const status = await run(args, options)
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  results.push({ name, ok: status === 0, seconds })
-  if (status !== 0 && name === 'app: production build') break
+for (const step of steps) {
+  const together = (Array.isArray(step[0]) ? step : [step]).filter(
+    ([name]) => only.length === 0 || only.some((o) => name.includes(o)),
+  )
+  if (together.length === 0) continue
+  const capture = together.length > 1
+  if (capture) console.log(`\n▶ at the same time: ${together.map(([name]) => name).join(', ')}`)
+  const outcomes = await Promise.all(
+    together.map(async ([name, args, options]) => {
+      const started = performance.now()
+      if (!capture) console.log(`\n▶ ${name}: npm ${args.join(' ')}`)
+      const { status, output } = await run(args, { ...options, capture })
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      if (capture) {
+        console.log(`\n▶ ${name}: npm ${args.join(' ')} (${seconds}s)`)
+        process.stdout.write(output)
+      }
+      return { name, ok: status === 0, seconds }
+    }),
+  )
+  results.push(...outcomes)
+  if (outcomes.some((r) => !r.ok && r.name === 'app: production build')) break
 }
 
 console.log('\nSummary')
