@@ -121,19 +121,23 @@ try {
     path: '/pricing',
   })
   const site = `/app/organizations/${slug}/sites/measure.example`
-  // Signed-in screens are audited with the session's cookie.
-  const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')
   const signedIn = [`/app/organizations/${slug}`, `${site}/page?path=%2Fpricing`, `${site}/bulk`]
   const shown = (path) => path.replace(slug, '<org>')
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   })
+  // Signed-in screens are audited with the session: its cookies go into the audited browser's
+  // own cookie store (Lighthouse keeps cookies between runs). A Cookie header in `extraHeaders`
+  // does not reach the server, which answered every signed-in screen with a redirect to
+  // /get-started: those audits measured the sign-in page.
+  const audited = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   try {
     console.log(
       `Lighthouse (mobile emulation, simulated throttling), ${RUNS} runs per page, median of each category`,
     )
     for (const path of [...PAGES, ...signedIn]) {
+      if (path === signedIn[0]) await audited.contexts()[0].addCookies(await context.cookies())
       const runs = []
       // A run Lighthouse could not finish (a page that did not paint in time on a busy machine)
       // is reported and run again, at most twice per page.
@@ -143,7 +147,6 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          ...(signedIn.includes(path) ? { extraHeaders: { Cookie: cookie } } : {}),
         })
         if (result.lhr.runtimeError && retries < 2) {
           console.log(
@@ -152,6 +155,9 @@ try {
           retries += 1
           continue
         }
+        const landed = new URL(result.lhr.finalDisplayedUrl)
+        if (`${landed.pathname}${landed.search}` !== path)
+          console.log(`  ${shown(path)}: the audit landed on ${landed.pathname}, not the screen`)
         runs.push(result.lhr)
         run += 1
       }

@@ -8,7 +8,6 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -32,6 +31,7 @@ import {
   type BulkFieldValue,
   formatBulkValue,
 } from './fields.ts'
+import { useFixedRows } from './fixed-rows.ts'
 import type { BulkPendingEdit } from './use-bulk-edits.ts'
 import type { BulkRow, BulkSort } from './types.ts'
 
@@ -372,20 +372,15 @@ export function BulkGrid({
   const tableRows = table.getRowModel().rows
 
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
+  // Before the first measure, and where nothing is laid out (a hidden panel, a DOM without
+  // layout), assume a screenful rather than drawing no rows at all.
+  const { items, totalSize, scrollToIndex } = useFixedRows({
     count: tableRows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
+    scroller,
     overscan: 8,
-    // Before the first measure, and where nothing is laid out (a hidden panel, a DOM without
-    // layout), assume a screenful rather than drawing no rows at all.
-    initialRect: { width: 1280, height: rowHeight * 16 },
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: 1280, height: rowHeight * 16 }),
-      ),
+    fallbackHeight: rowHeight * 16,
   })
-  const items = virtualizer.getVirtualItems()
 
   // Ask for the next keyset page as the window nears the end of what is loaded.
   const lastRequested = useRef(-1)
@@ -415,9 +410,9 @@ export function BulkGrid({
       const next = clamp(row, column)
       focusCell.current = true
       setActive(next)
-      virtualizer.scrollToIndex(next.row, { align: 'auto' })
+      scrollToIndex(next.row)
     },
-    [clamp, virtualizer],
+    [clamp, scrollToIndex],
   )
   // Columns may be hidden and rows replaced by a new filter: keep the active cell inside.
   const bounded = rowCount === 0 ? active : clamp(active.row, active.column)
@@ -437,7 +432,9 @@ export function BulkGrid({
   useLayoutEffect(() => {
     activeRef.current = { bounded, columnIds, tableRows }
   })
+  // The rows reach the grid's callbacks through the `handlers` ref its owner holds.
   const activate = useCallback(
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization
     (row: number, column: number, edit = false) => {
       moveTo(row, column)
       const id = activeRef.current.columnIds[column]
@@ -455,6 +452,7 @@ export function BulkGrid({
     [moveTo, handlers],
   )
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/immutability
     handlers.current.activate = activate
   }, [handlers, activate])
 
@@ -640,7 +638,7 @@ export function BulkGrid({
         <div
           role="rowgroup"
           className="hm-bulk-editor__body"
-          style={{ height: placeholders ? placeholders * rowHeight : virtualizer.getTotalSize() }}
+          style={{ height: placeholders ? placeholders * rowHeight : totalSize }}
         >
           {Array.from({ length: placeholders }, (_, index) => (
             // Static placeholders never reorder, so the index is a stable key.

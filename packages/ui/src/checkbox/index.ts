@@ -1,1 +1,1 @@
-export { Checkbox, type CheckboxProps } from './checkbox.tsx'
+export { type CheckedState, Checkbox, type CheckboxProps } from './checkbox.tsx'

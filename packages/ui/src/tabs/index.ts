@@ -1,1 +1,10 @@
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx'
+export {
+  Tabs,
+  TabsContent,
+  type TabsContentProps,
+  TabsList,
+  type TabsListProps,
+  type TabsProps,
+  TabsTrigger,
+  type TabsTriggerProps,
+} from './tabs.tsx'

@@ -16,18 +16,17 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { type ComponentProps, lazy, memo, Suspense, useMemo, useRef, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import { whenIdle } from '~/lib/when-idle.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
-import { RevisionView } from './revision-view.tsx'
-import { RevisionsPanel } from './revisions-panel.tsx'
 import { ServedPanel } from './served-panel.tsx'
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
 import { useSaveShortcut } from './use-save-shortcut.ts'
@@ -36,6 +35,29 @@ import { useSaveShortcut } from './use-save-shortcut.ts'
 const ConflictPanel = lazy(() =>
   import('./conflict-panel.tsx').then(({ ConflictPanel }) => ({ default: ConflictPanel })),
 )
+
+// An older revision's read-only view loads when one is opened.
+const RevisionView = lazy(() =>
+  import('./revision-view.tsx').then(({ RevisionView }) => ({ default: RevisionView })),
+)
+
+// The list of revisions is in the page's HTML, its links work before the code comes; the code
+// loads once the editor is interactive and the browser idle.
+const LazyRevisionsPanel = lazy(() =>
+  whenIdle()
+    .then(() => import('./revisions-panel.tsx'))
+    .then(({ RevisionsPanel }) => ({ default: RevisionsPanel })),
+)
+/** Memoised, so that the editor's renders leave the server's HTML alone until the code came. */
+const RevisionsPanel = memo(function RevisionsPanel(
+  props: ComponentProps<typeof LazyRevisionsPanel>,
+) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRevisionsPanel {...props} />
+    </Suspense>
+  )
+})
 
 // The revision diff loads when a revision is first compared.
 const CompareDialog = lazy(() =>
@@ -288,23 +310,25 @@ export function PageEditor({
       <div className="editor-layout">
         <div className="stack" ref={editorArea}>
           {metadataRevisionId ? (
-            <RevisionView
-              key={metadataRevisionId}
-              organizationSlug={organizationSlug}
-              siteHostname={siteHostname}
-              pagePath={pagePath}
-              metadataRevisionId={metadataRevisionId}
-              isCurrent={metadataRevisionId === data.page.currentRevisionId}
-              inherited={inherited}
-              tab={tab}
-              onTabChange={onTabChange}
-              hasUnsavedChanges={dirty}
-              restoring={restore.isPending}
-              onCompare={setComparing}
-              onRestore={() =>
-                restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
-              }
-            />
+            <Suspense fallback={<Spinner label="Loading the revision…" />}>
+              <RevisionView
+                key={metadataRevisionId}
+                organizationSlug={organizationSlug}
+                siteHostname={siteHostname}
+                pagePath={pagePath}
+                metadataRevisionId={metadataRevisionId}
+                isCurrent={metadataRevisionId === data.page.currentRevisionId}
+                inherited={inherited}
+                tab={tab}
+                onTabChange={onTabChange}
+                hasUnsavedChanges={dirty}
+                restoring={restore.isPending}
+                onCompare={setComparing}
+                onRestore={() =>
+                  restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
+                }
+              />
+            </Suspense>
           ) : (
             <>
               <FormAlert message={formError} />
