@@ -15,16 +15,12 @@ const config: StorybookConfig = {
       // Vite re-optimise and reload, which fails the story files that were loading at that moment.
       optimizeDeps: {
         include: [
-          '@radix-ui/react-checkbox',
           '@radix-ui/react-dialog',
           '@radix-ui/react-dropdown-menu',
           '@radix-ui/react-label',
           '@radix-ui/react-slot',
-          '@radix-ui/react-switch',
-          '@radix-ui/react-tabs',
           '@radix-ui/react-tooltip',
           '@tanstack/react-table',
-          '@tanstack/react-virtual',
           'clsx',
           'react-hot-toast',
           'react',
