@@ -360,6 +360,41 @@ describe('resolveHead reuses the layers it has seen', () => {
   })
 })
 
+describe('a page changed in place between renders', () => {
+  // The page's metadata object is read afresh on every call: only the fallback and override are
+  // compiled, and the text of a `robots` or JSON-LD object is remembered by that object, so a
+  // replaced one is a new text.
+  it('is rendered as it is now by resolveHead and the compiled heads', () => {
+    const fallback: HeadTag[] = [{ tag: 'title', children: 'Acme' }]
+    const page: Metadata = {
+      title: 'Pricing',
+      robots: { nofollow: true },
+      jsonLd: [{ '@type': 'Thing', name: 'Old' }],
+    }
+    const layers = { fallback, metadata: page }
+    const head = compileHead({ fallback })
+    const html = compileHtmlHead({ fallback })
+    for (let round = 0; round < 2; round++) {
+      resolveHead(layers)
+      head(page)
+      html(page)
+    }
+    page.title = 'Plans'
+    page.robots = { noarchive: true }
+    page.jsonLd = [{ '@type': 'Thing', name: 'New' }]
+    const expected = mergeHead(fallback, toHeadTags(page))
+    expect(expected).toContainEqual({ tag: 'title', children: 'Plans' })
+    expect(expected).toContainEqual({
+      tag: 'meta',
+      attrs: { name: 'robots', content: 'noarchive' },
+    })
+    expect(resolveHead(layers)).toEqual(expected)
+    expect(head(page)).toEqual(expected)
+    expect(html(page)).toBe(renderHead(expected))
+    expect(renderHead(resolveHead(layers))).toContain('"name":"New"')
+  })
+})
+
 describe('adapters given what resolveHead has just returned', () => {
   const fallback: HeadTag[] = [
     { tag: 'meta', attrs: { charset: 'utf-8' } },
