@@ -167,6 +167,12 @@ const paths: Array<[string, (page: Metadata) => unknown]> = [
     'TanStack head: toTanStackHead(resolveHead(…))',
     (page) => toTanStackHead(resolveHead({ fallback, metadata: page, override })),
   ],
+  // As the JSDoc of `toTanStackHead` shows it: a fallback built for each render (a new list of
+  // the same tags), which `resolveHead` can not have compiled.
+  [
+    'TanStack head: toTanStackHead(resolveHead(…)), fallback built per render',
+    (page) => toTanStackHead(resolveHead({ fallback: [...fallback], metadata: page, override })),
+  ],
   ['Next Metadata: createGenerateMetadata, Metadata layers', (page) => nextFromObjects(page)],
   ['Next Metadata: createGenerateMetadata, tag layers', (page) => nextFromTags(page)],
   [

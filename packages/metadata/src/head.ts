@@ -422,9 +422,12 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
 /**
  * The tags of one page: `fallback`, the page's metadata and `override`, merged by
  * {@link mergeHead}. This is what every adapter renders. Given the same fallback and override
- * objects again (it remembers the last 16 pairs), it compiles them once (as {@link compileHead})
- * and reuses them; a layer changed in place at its top level is noticed, a change deeper inside
- * (a tag's attributes, a nested field) is not: treat layers as values. Per request, prefer
+ * again (it remembers the last 16 pairs), it compiles them once (as {@link compileHead}) and
+ * reuses them: the same objects, or new ones built for each render with the same contents (a
+ * list of the same tag objects, a metadata object with the same field values; a nested object
+ * such as `openGraph` must be the same object). A layer changed in place at its top level is
+ * noticed, a change deeper inside (a tag's attributes, a nested field) is not: treat layers as
+ * values. The page's metadata is read afresh on every call. Per request, prefer
  * {@link compileHead} or an adapter's compiled function.
  *
  * @example
@@ -453,7 +456,28 @@ export function resolveHead(layers: HeadLayers): HeadTag[] {
       return entry.head(layers.metadata)
     }
   }
-  recentLayers[nextRecent] = { fallback, override, fallbackContents: [], overrideContents: [] }
+  // Layers built for each render are new objects: new objects with the same tags (or the same
+  // fields) are the same layers, compiled the second time they are seen too.
+  for (const entry of recentLayers) {
+    if (
+      entry &&
+      Array.isArray(fallback) === Array.isArray(entry.fallback) &&
+      Array.isArray(override) === Array.isArray(entry.override) &&
+      sameLayer(fallback, entry.fallbackContents) &&
+      sameLayer(override, entry.overrideContents)
+    ) {
+      entry.fallback = fallback
+      entry.override = override
+      entry.head ??= compileResolved({ fallback, override })
+      return entry.head(layers.metadata)
+    }
+  }
+  recentLayers[nextRecent] = {
+    fallback,
+    override,
+    fallbackContents: shallow(fallback),
+    overrideContents: shallow(override),
+  }
   nextRecent = (nextRecent + 1) % recentLayers.length
   return mergeHead(asTags(fallback), asTags(layers.metadata), asTags(override))
 }
@@ -553,8 +577,9 @@ export function reuseResolved<T>(
 }
 
 // The last layers `resolveHead` was given, by identity, with their shallow contents when they
-// were compiled (a tag list's tags, a metadata object's fields), so that a layer changed in place
-// is noticed. Layers built for each render are new objects: they only take a slot here.
+// were seen or compiled (a tag list's tags, a metadata object's fields and values), so that a
+// layer changed in place is noticed and a layer built again for each render, with the same
+// contents, is recognised.
 const recentLayers: Array<
   | {
       fallback: HeadInput | undefined
