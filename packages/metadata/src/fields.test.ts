@@ -360,6 +360,91 @@ describe('resolveHead reuses the layers it has seen', () => {
   })
 })
 
+describe('resolveHead given layers built for each render', () => {
+  const tags: HeadTag[] = [
+    { tag: 'meta', attrs: { charset: 'utf-8' } },
+    { tag: 'title', children: 'Acme' },
+    { tag: 'meta', attrs: { name: 'author', content: 'Acme' } },
+  ]
+  const expected = (fallback: readonly HeadTag[], override: Metadata) =>
+    mergeHead(fallback, toHeadTags(page), toHeadTags(override))
+
+  it('recognises new objects with the same contents, and only those', () => {
+    const override: Metadata = { description: 'Tools', noindex: true }
+    for (let round = 0; round < 4; round++) {
+      const layers = { fallback: [...tags], metadata: page, override: { ...override } }
+      expect(resolveHead(layers)).toEqual(expected(tags, override))
+      expect(renderHead(resolveHead(layers))).toBe(renderHead(expected(tags, override)))
+      expect(toTanStackHead(resolveHead(layers))).toEqual(toTanStackHead(expected(tags, override)))
+    }
+    // Other contents in new objects: never the head of the layers seen before.
+    const fewer = [tags[0], tags[2]] as HeadTag[]
+    const reordered = [tags[2], tags[1], tags[0]] as HeadTag[]
+    const other: Metadata = { description: 'Builders', noindex: true }
+    for (let round = 0; round < 3; round++) {
+      expect(
+        resolveHead({ fallback: [...fewer], metadata: page, override: { ...override } }),
+      ).toEqual(expected(fewer, override))
+      expect(
+        resolveHead({ fallback: [...reordered], metadata: page, override: { ...override } }),
+      ).toEqual(expected(reordered, override))
+      expect(resolveHead({ fallback: [...tags], metadata: page, override: { ...other } })).toEqual(
+        expected(tags, other),
+      )
+      expect(
+        resolveHead({ fallback: [...tags], metadata: page, override: { description: 'Tools' } }),
+      ).toEqual(expected(tags, { description: 'Tools' }))
+    }
+  })
+
+  it('notices a recognised layer changed in place afterwards', () => {
+    const fallback = [...tags]
+    const override: Metadata = { description: 'Tools' }
+    resolveHead({ fallback: [...tags], metadata: page, override: { ...override } })
+    resolveHead({ fallback: [...tags], metadata: page, override: { ...override } })
+    const layers = { fallback, metadata: page, override }
+    expect(resolveHead(layers)).toEqual(expected(tags, override))
+    fallback.pop()
+    override.description = 'Builders'
+    expect(resolveHead(layers)).toEqual(expected(tags.slice(0, 2), { description: 'Builders' }))
+  })
+})
+
+describe('a page changed in place between renders', () => {
+  // The page's metadata object is read afresh on every call: only the fallback and override are
+  // compiled, and the text of a `robots` or JSON-LD object is remembered by that object, so a
+  // replaced one is a new text.
+  it('is rendered as it is now by resolveHead and the compiled heads', () => {
+    const fallback: HeadTag[] = [{ tag: 'title', children: 'Acme' }]
+    const page: Metadata = {
+      title: 'Pricing',
+      robots: { nofollow: true },
+      jsonLd: [{ '@type': 'Thing', name: 'Old' }],
+    }
+    const layers = { fallback, metadata: page }
+    const head = compileHead({ fallback })
+    const html = compileHtmlHead({ fallback })
+    for (let round = 0; round < 2; round++) {
+      resolveHead(layers)
+      head(page)
+      html(page)
+    }
+    page.title = 'Plans'
+    page.robots = { noarchive: true }
+    page.jsonLd = [{ '@type': 'Thing', name: 'New' }]
+    const expected = mergeHead(fallback, toHeadTags(page))
+    expect(expected).toContainEqual({ tag: 'title', children: 'Plans' })
+    expect(expected).toContainEqual({
+      tag: 'meta',
+      attrs: { name: 'robots', content: 'noarchive' },
+    })
+    expect(resolveHead(layers)).toEqual(expected)
+    expect(head(page)).toEqual(expected)
+    expect(html(page)).toBe(renderHead(expected))
+    expect(renderHead(resolveHead(layers))).toContain('"name":"New"')
+  })
+})
+
 describe('adapters given what resolveHead has just returned', () => {
   const fallback: HeadTag[] = [
     { tag: 'meta', attrs: { charset: 'utf-8' } },

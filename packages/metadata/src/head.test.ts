@@ -138,6 +138,21 @@ describe('toHeadTags', () => {
 })
 
 describe('mergeHead', () => {
+  it('returns a new list each time and leaves its layers as they were', () => {
+    const fallback: HeadTag[] = [{ tag: 'meta', attrs: { property: 'article:tag', content: 'a' } }]
+    const generated: HeadTag[] = [
+      { tag: 'meta', attrs: { property: 'article:tag', content: 'b' } },
+      { tag: 'meta', attrs: { property: 'article:tag', content: 'c' } },
+      { tag: 'meta', attrs: { property: 'article:tag', content: 'd' } },
+    ]
+    const before = JSON.stringify([fallback, generated])
+    const first = mergeHead(fallback, generated)
+    expect(first).toEqual(generated)
+    first.pop()
+    expect(mergeHead(fallback, generated)).toEqual(generated)
+    expect(JSON.stringify([fallback, generated])).toBe(before)
+  })
+
   it.each<[string, HeadTag[], HeadTag[], HeadTag[], HeadTag[]]>([
     ['title is a singleton', [title('A')], [title('B')], [title('C')], [title('C')]],
     ['fallback survives when nothing overrides it', [title('A')], [], [], [title('A')]],
