@@ -42,6 +42,8 @@ async function memberDraft(cast: SiteCast, n: number): Promise<string> {
 interface Setup {
   cast: SiteCast
   globexRequestId: string
+  /** A path rule of globex.com. */
+  globexRuleId: string
 }
 
 interface Case {
@@ -277,6 +279,58 @@ const cases: Record<string, Case> = {
       }),
     ],
   },
+  'changeRequests.saveRuleDraft (a rename and a deletion, in a new request)': {
+    // Any member proposes renaming or deleting a rule of the site, in a request of its own.
+    own: async ({ cast }, v, n) => {
+      const rule = await cast.owner.rpc.pathRules.create({
+        ...acme,
+        pattern: `/was${n}/**`,
+        metadata: { title: 'Rule' },
+      })
+      const draft = { ...acme, ruleId: rule.id, baseRevisionId: rule.currentRevisionId }
+      const renamed = await v.rpc.changeRequests.saveRuleDraft({
+        ...draft,
+        pattern: `/is${n}/**`,
+        newChangeRequest: true,
+      })
+      const deleted = await v.rpc.changeRequests.saveRuleDraft({
+        ...draft,
+        delete: true,
+        newChangeRequest: true,
+      })
+      if (
+        !renamed.created ||
+        !deleted.created ||
+        renamed.changeRequestId === deleted.changeRequestId
+      ) {
+        throw new Error('Each draft should have started a change request of its own.')
+      }
+      return deleted
+    },
+    foreign: ({ globexRuleId }, v) => [
+      v.rpc.changeRequests.saveRuleDraft({
+        ...acme,
+        ruleId: globexRuleId,
+        pattern: '/taken/**',
+        baseRevisionId: null,
+        newChangeRequest: true,
+      }),
+      v.rpc.changeRequests.saveRuleDraft({
+        ...globex,
+        ruleId: globexRuleId,
+        baseRevisionId: null,
+        delete: true,
+        newChangeRequest: true,
+      }),
+      v.rpc.changeRequests.saveRuleDraft({
+        ...acme,
+        siteHostname: 'globex.com',
+        ruleId: globexRuleId,
+        baseRevisionId: null,
+        delete: true,
+      }),
+    ],
+  },
   'changeRequests.dropRuleItem': {
     // The member's drafted rule: only its author drops it.
     expect: { admin: 'FORBIDDEN', owner: 'FORBIDDEN' },
@@ -334,7 +388,12 @@ describe('who may use change requests', () => {
         baseRevisionId: cast.other.revisionId,
         metadata: { title: 'Globex, drafted' },
       })
-    const setup = { cast, globexRequestId }
+    const globexRule = await cast.other.owner.rpc.pathRules.create({
+      ...globex,
+      pattern: '/globex/**',
+      metadata: { title: 'Globex rule' },
+    })
+    const setup = { cast, globexRequestId, globexRuleId: globexRule.id }
     const seen: Record<string, string> = {}
     const expected: Record<string, string> = {}
     let n = 0
@@ -363,6 +422,11 @@ describe('who may use change requests', () => {
       .from(page)
       .where(eq(page.id, cast.other.pageId))
     expect(secret?.current).toBe(cast.other.revisionId)
+    const rule = await cast.other.owner.rpc.pathRules.get({ ...globex, ruleId: globexRule.id })
+    expect([rule.pattern, rule.currentRevisionId]).toEqual([
+      '/globex/**',
+      globexRule.currentRevisionId,
+    ])
   })
 })
 
