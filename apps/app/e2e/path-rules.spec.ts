@@ -316,13 +316,46 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
   await expect(page.getByRole('heading', { level: 3, name: /Delete \/old\/\*\*/ })).toBeVisible()
   const rules = page.getByRole('region', { name: 'Path rules' })
   await expect(rules.getByRole('heading', { level: 3 })).toHaveCount(3)
+
+  // The admin saves /news/* meanwhile (the two-person rule off for a moment): the rename is in
+  // conflict, and its diff shows the newer value against the draft, not the draft's base.
+  const setPolicy = (twoPersonRule: boolean) =>
+    rpc(page, 'changeRequests/updatePolicy', {
+      organizationSlug: slug,
+      mode: 'direct',
+      twoPersonRule,
+      largeChangePages: 50,
+    })
+  await setPolicy(false)
+  const newsNow = await rpc<{ currentRevisionId: string }>(admin, 'pathRules/get', {
+    ...site,
+    ruleId: news.id,
+  })
+  await rpc(admin, 'pathRules/update', {
+    ...site,
+    ruleId: news.id,
+    baseRevisionId: newsNow.currentRevisionId,
+    metadata: { description: 'Newer from the newsroom.' },
+  })
+  await setPolicy(true)
+  await openHydrated(page, requestUrl)
+  const renameCard = rules.locator('.hm-card').filter({ hasText: '/news/* → /press/*' })
+  await expect(renameCard.getByText('Changed since the draft')).toBeVisible()
+  await expect(renameCard.getByText('Now (saved since the draft)')).toBeVisible()
+  await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
+  await expect(renameCard.getByText('From the newsroom.', { exact: true })).toBeVisible()
+  await shootRules(page, 'change-request-rule-conflict')
+  await renameCard.getByRole('button', { name: 'Keep my draft' }).click()
+  await expect(renameCard.getByText('Changed since the draft')).toHaveCount(0)
+  await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
   // The owner may neither approve their own request nor publish it unapproved.
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Publish now' })).toHaveCount(0)
   await shootRules(page, 'change-request-rules')
+  // Nothing proposed is served yet; the admin's direct save is.
   expect(await servedAt(page, dsn, '/news/a')).toEqual({
     title: 'A story',
-    description: 'From the newsroom.',
+    description: 'Newer from the newsroom.',
   })
 
   // Another admin approves and publishes: the three changes apply together.
