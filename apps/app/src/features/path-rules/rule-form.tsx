@@ -175,7 +175,8 @@ export function RuleForm({
         label={rule ? 'Apply the change' : 'Apply the rule'}
         description={
           proposing
-            ? (note ??
+            ? // The rule's screen says the note above its editor already.
+              ((rule ? null : note) ??
               'Nothing changes on the site until the change request is approved and released.')
             : 'Its pages serve it at once.'
         }
