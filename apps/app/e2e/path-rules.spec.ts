@@ -277,6 +277,7 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
   // A new rule: proposed, in a new change request, not created.
   await openHydrated(page, rulesUrl)
   await expect(page.getByRole('link', { name: 'Create rule' })).toHaveCount(0)
+  await shootRules(page, 'rules-list-propose')
   await page.getByRole('link', { name: 'Propose a rule' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Create a rule' })).toBeVisible()
   await hydrated(page)
