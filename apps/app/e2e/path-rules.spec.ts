@@ -214,3 +214,168 @@ test('a member proposes a rule change as a draft, keeps it on top of the owner�
   await expect(page.getByRole('button', { name: 'Delete rule' })).toHaveCount(0)
   await shoot(page, 'rule-owner-two-person')
 })
+
+/** Screenshots of the proposed-rule screens, at 1280 and 390 px wide, light and dark. */
+async function shootRules(page: Page, name: string): Promise<void> {
+  const dir = '/work/shots/rules'
+  mkdirSync(dir, { recursive: true })
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
+}
+
+test('under the two-person rule an owner proposes a new rule, a rename and a deletion; another admin approves; the release applies them and the public API serves them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  await signUpAndVerify(page, uniqueEmail('proposer'), 'Olga Owner')
+  const hostname = 'proposals.example'
+  const slug = await organizationWithSite(page, 'Rule Proposals', hostname)
+  const site = { organizationSlug: slug, siteHostname: hostname }
+  for (const [path, title] of [
+    ['/docs/intro', 'Intro'],
+    ['/news/a', 'A story'],
+    ['/press/a', 'A release'],
+    ['/old/b', 'Old page'],
+  ] as const) {
+    await rpc(page, 'pages/create', { ...site, path })
+    await rpc(page, 'metadataRevisions/save', {
+      ...site,
+      pagePath: path,
+      baseRevisionId: null,
+      metadata: { title },
+    })
+  }
+  const news = await rpc<{ id: string }>(page, 'pathRules/create', {
+    ...site,
+    pattern: '/news/*',
+    metadata: { description: 'From the newsroom.' },
+  })
+  const old = await rpc<{ id: string }>(page, 'pathRules/create', {
+    ...site,
+    pattern: '/old/**',
+    metadata: { description: 'An old page.' },
+  })
+  const admin = await addColleague(browser, page, slug, 'admin', 'Ada Admin')
+  await rpc(page, 'changeRequests/updatePolicy', {
+    organizationSlug: slug,
+    mode: 'direct',
+    twoPersonRule: true,
+    largeChangePages: 50,
+  })
+  const { dsn } = await rpc<{ dsn: string }>(page, 'sites/get', site)
+  const rulesUrl = `/app/organizations/${slug}/sites/${hostname}/rules`
+
+  // A new rule: proposed, in a new change request, not created.
+  await openHydrated(page, rulesUrl)
+  await expect(page.getByRole('link', { name: 'Create rule' })).toHaveCount(0)
+  await shootRules(page, 'rules-list-propose')
+  await page.getByRole('link', { name: 'Propose a rule' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a rule' })).toBeVisible()
+  await hydrated(page)
+  await page.getByRole('textbox', { name: 'Path pattern' }).fill('/docs/**')
+  await page.getByRole('textbox', { name: 'Title template' }).fill('%s — Docs')
+  const apply = page.getByRole('combobox', { name: 'Apply the rule' })
+  await expect(apply.getByRole('option')).toHaveText(['Propose in a new change request'])
+  await expect(page.getByText(/two-person rule is on/)).toBeVisible()
+  await shootRules(page, 'new-rule-proposed')
+  await page.getByRole('button', { name: 'Propose rule' }).click()
+  await expect(page.getByRole('heading', { level: 3, name: /New rule \/docs\/\*\*/ })).toBeVisible()
+  const requestUrl = page.url()
+  expect(await servedAt(page, dsn, '/docs/intro')).toEqual({ title: 'Intro' })
+
+  // A rename, into the same (open) change request.
+  await openHydrated(page, `${rulesUrl}/${news.id}`)
+  const change = page.getByRole('combobox', { name: 'Apply the change' })
+  await expect(change).toHaveValue('draft')
+  await expect(change.getByRole('option')).toHaveText([
+    'Propose in my open change request “Changes to proposals.example”',
+    'Propose in a new change request',
+  ])
+  await page.getByRole('textbox', { name: 'Path pattern' }).fill('/press/*')
+  await shootRules(page, 'rule-rename-proposed')
+  await page.getByRole('button', { name: 'Propose the change' }).click()
+  await expect(page).toHaveURL(requestUrl)
+  await expect(
+    page.getByRole('heading', { level: 3, name: /\/news\/\* → \/press\/\*/ }),
+  ).toBeVisible()
+
+  // A deletion, into it too.
+  await openHydrated(page, `${rulesUrl}/${old.id}`)
+  await expect(page.getByRole('button', { name: 'Delete rule' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Propose deleting it' }).click()
+  await page.getByRole('button', { name: 'Propose deletion' }).click()
+  await expect(page).toHaveURL(requestUrl)
+  await expect(page.getByRole('heading', { level: 3, name: /Delete \/old\/\*\*/ })).toBeVisible()
+  const rules = page.getByRole('region', { name: 'Path rules' })
+  await expect(rules.getByRole('heading', { level: 3 })).toHaveCount(3)
+
+  // The admin saves /news/* meanwhile (the two-person rule off for a moment): the rename is in
+  // conflict, and its diff shows the newer value against the draft, not the draft's base.
+  const setPolicy = (twoPersonRule: boolean) =>
+    rpc(page, 'changeRequests/updatePolicy', {
+      organizationSlug: slug,
+      mode: 'direct',
+      twoPersonRule,
+      largeChangePages: 50,
+    })
+  await setPolicy(false)
+  const newsNow = await rpc<{ currentRevisionId: string }>(admin, 'pathRules/get', {
+    ...site,
+    ruleId: news.id,
+  })
+  await rpc(admin, 'pathRules/update', {
+    ...site,
+    ruleId: news.id,
+    baseRevisionId: newsNow.currentRevisionId,
+    metadata: { description: 'Newer from the newsroom.' },
+  })
+  await setPolicy(true)
+  await openHydrated(page, requestUrl)
+  const renameCard = rules.locator('.hm-card').filter({ hasText: '/news/* → /press/*' })
+  await expect(renameCard.getByText('Changed since the draft')).toBeVisible()
+  await expect(renameCard.getByText('Now (saved since the draft)')).toBeVisible()
+  await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
+  await expect(renameCard.getByText('From the newsroom.', { exact: true })).toBeVisible()
+  await shootRules(page, 'change-request-rule-conflict')
+  await renameCard.getByRole('button', { name: 'Keep my draft' }).click()
+  await expect(renameCard.getByText('Changed since the draft')).toHaveCount(0)
+  await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
+  // The owner may neither approve their own request nor publish it unapproved.
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Publish now' })).toHaveCount(0)
+  await shootRules(page, 'change-request-rules')
+  // Nothing proposed is served yet; the admin's direct save is.
+  expect(await servedAt(page, dsn, '/news/a')).toEqual({
+    title: 'A story',
+    description: 'Newer from the newsroom.',
+  })
+
+  // Another admin approves and publishes: the three changes apply together.
+  await openHydrated(admin, requestUrl)
+  await admin.getByRole('button', { name: 'Approve' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Approved')
+  await admin.getByRole('button', { name: 'Publish now' }).click()
+  await expect(admin.getByRole('dialog')).toContainText('Its 3 path rules go live together')
+  await admin.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Published')
+
+  expect(await servedAt(page, dsn, '/docs/intro')).toEqual({ title: 'Intro — Docs' })
+  expect(await servedAt(page, dsn, '/press/a')).toEqual({
+    title: 'A release',
+    description: 'From the newsroom.',
+  })
+  expect(await servedAt(page, dsn, '/news/a')).toEqual({ title: 'A story' })
+  expect(await servedAt(page, dsn, '/old/b')).toEqual({ title: 'Old page' })
+  await openHydrated(page, rulesUrl)
+  const list = page.getByRole('table', { name: 'Rules, least specific first' })
+  await expect(list.getByRole('link')).toHaveText(['/docs/**', '/press/*'])
+})

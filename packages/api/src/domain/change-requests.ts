@@ -12,6 +12,7 @@ import {
   member,
   page,
   pathRule,
+  pathRuleRevision,
   site,
 } from '../db/schema.ts'
 import { PATH_RULES_PER_SITE } from '../shared/path-rules.ts'
@@ -215,22 +216,26 @@ async function openDraftIn(
     site: { id: string; hostname: string }
     authorId: string
     actor: AuditActor
+    /** Starts a new change request even when there is an open draft. */
+    forceNew?: boolean | undefined
   },
 ): Promise<{ row: ChangeRequestRow; created: boolean }> {
   await tx.execute(sql`select id from site where id = ${input.site.id} for update`)
-  const [existing] = await tx
-    .select()
-    .from(changeRequest)
-    .where(
-      and(
-        eq(changeRequest.siteId, input.site.id),
-        eq(changeRequest.authorId, input.authorId),
-        eq(changeRequest.status, 'open'),
-      ),
-    )
-    .orderBy(desc(changeRequest.createdAt))
-    .limit(1)
-    .for('update')
+  const [existing] = input.forceNew
+    ? []
+    : await tx
+        .select()
+        .from(changeRequest)
+        .where(
+          and(
+            eq(changeRequest.siteId, input.site.id),
+            eq(changeRequest.authorId, input.authorId),
+            eq(changeRequest.status, 'open'),
+          ),
+        )
+        .orderBy(desc(changeRequest.createdAt))
+        .limit(1)
+        .for('update')
   if (existing) return { row: existing, created: false }
   const { id: changeSetId } = await insertChangeSet(tx, {
     siteId: input.site.id,
@@ -261,8 +266,9 @@ export interface RuleDraftEdit {
   /** The rule's pattern once published, normalised (a different one renames the rule). */
   pattern: string
   deleted: boolean
-  metadata: Metadata
-  titleTemplate: string | null
+  /** Undefined: keeps the request's earlier draft of the rule, else what the rule sets now. */
+  metadata: Metadata | undefined
+  titleTemplate: string | null | undefined
   /** The rule's current revision the edit was made from (null for a new rule). */
   baseRevisionId: string | null
 }
@@ -282,13 +288,20 @@ export async function saveRuleDraft(
     actor: AuditActor
     /** A change request of the author's to put it in (re-basing); by default their open draft. */
     changeRequestId?: string | undefined
+    /** Starts a new change request even when the author has an open draft of the site. */
+    newChangeRequest?: boolean
   },
 ): Promise<{ id: string; created: boolean }> {
+  if (input.changeRequestId !== undefined && input.newChangeRequest) {
+    throw new ORPCError('BAD_REQUEST', {
+      message: 'Choose either a change request to add the rule change to, or a new one, not both.',
+    })
+  }
   return db.transaction(async (tx) => {
     let row: ChangeRequestRow
     let created = false
     if (input.changeRequestId === undefined) {
-      ;({ row, created } = await openDraftIn(tx, input))
+      ;({ row, created } = await openDraftIn(tx, { ...input, forceNew: input.newChangeRequest }))
     } else {
       await tx.execute(sql`select id from site where id = ${input.site.id} for update`)
       row = await lockChangeRequest(tx, input.organizationId, input.changeRequestId)
@@ -299,19 +312,13 @@ export async function saveRuleDraft(
         })
       }
     }
-    await putRuleEdit(tx, row, input.edit)
-    await auditDraft(
-      tx,
-      input.actor,
-      'change_request.draft_saved',
-      row,
-      ruleEditSummary(input.edit),
-    )
+    const edit = await putRuleEdit(tx, row, input.edit)
+    await auditDraft(tx, input.actor, 'change_request.draft_saved', row, ruleEditSummary(edit))
     return { id: row.id, created }
   })
 }
 
-function ruleEditSummary(edit: RuleDraftEdit): Record<string, unknown> {
+function ruleEditSummary(edit: ResolvedRuleEdit): Record<string, unknown> {
   return edit.deleted
     ? { rule: edit.pattern, deleted: true }
     : {
@@ -321,18 +328,68 @@ function ruleEditSummary(edit: RuleDraftEdit): Record<string, unknown> {
       }
 }
 
+type ResolvedRuleEdit = RuleDraftEdit & { metadata: Metadata; titleTemplate: string | null }
+
+/**
+ * What an edit leaves out, filled in: the request's earlier draft of the rule (unless it deletes
+ * the rule), else the rule's current revision — so a rename alone changes only the pattern.
+ */
+async function resolveRuleEdit(
+  tx: Transaction,
+  row: ChangeRequestRow,
+  key: string,
+  edit: RuleDraftEdit,
+): Promise<ResolvedRuleEdit> {
+  if (edit.metadata !== undefined && edit.titleTemplate !== undefined) {
+    return { ...edit, metadata: edit.metadata, titleTemplate: edit.titleTemplate }
+  }
+  let kept: { metadata: Metadata; titleTemplate: string | null } = {
+    metadata: {},
+    titleTemplate: null,
+  }
+  const [earlier] = await tx
+    .select({
+      metadata: changeRequestRuleEdit.metadata,
+      titleTemplate: changeRequestRuleEdit.titleTemplate,
+      deleted: changeRequestRuleEdit.deleted,
+    })
+    .from(changeRequestRuleEdit)
+    .where(
+      and(eq(changeRequestRuleEdit.changeRequestId, row.id), eq(changeRequestRuleEdit.key, key)),
+    )
+  if (earlier && !earlier.deleted) {
+    kept = { metadata: parsed(earlier.metadata), titleTemplate: earlier.titleTemplate }
+  } else if (edit.ruleId !== null) {
+    const [current] = await tx
+      .select({
+        metadata: pathRuleRevision.metadata,
+        titleTemplate: pathRuleRevision.titleTemplate,
+      })
+      .from(pathRule)
+      .innerJoin(pathRuleRevision, eq(pathRuleRevision.id, pathRule.currentRevisionId))
+      .where(and(eq(pathRule.id, edit.ruleId), eq(pathRule.siteId, row.siteId)))
+    if (current) kept = { metadata: parsed(current.metadata), titleTemplate: current.titleTemplate }
+  }
+  return {
+    ...edit,
+    metadata: edit.metadata ?? kept.metadata,
+    titleTemplate: edit.titleTemplate === undefined ? kept.titleTemplate : edit.titleTemplate,
+  }
+}
+
 async function putRuleEdit(
   tx: Transaction,
   row: ChangeRequestRow,
-  edit: RuleDraftEdit,
-): Promise<void> {
+  draftEdit: RuleDraftEdit,
+): Promise<ResolvedRuleEdit> {
   refuseUnlessEditable(row)
-  if (edit.ruleId === null && edit.deleted) {
+  if (draftEdit.ruleId === null && draftEdit.deleted) {
     throw new ORPCError('BAD_REQUEST', {
       message: 'A rule that does not exist yet can not be deleted.',
     })
   }
-  const key = edit.ruleId ?? `new:${edit.pattern}`
+  const key = draftEdit.ruleId ?? `new:${draftEdit.pattern}`
+  const edit = await resolveRuleEdit(tx, row, key, draftEdit)
   const values = {
     pattern: edit.pattern,
     deleted: edit.deleted,
@@ -358,6 +415,7 @@ async function putRuleEdit(
     })
   }
   await contentChanged(tx, row.id)
+  return edit
 }
 
 /** Drops a drafted rule change from a change request (its author, while open or approved). */

@@ -42,6 +42,8 @@ async function memberDraft(cast: SiteCast, n: number): Promise<string> {
 interface Setup {
   cast: SiteCast
   globexRequestId: string
+  /** A path rule of globex.com. */
+  globexRuleId: string
 }
 
 interface Case {
@@ -277,6 +279,58 @@ const cases: Record<string, Case> = {
       }),
     ],
   },
+  'changeRequests.saveRuleDraft (a rename and a deletion, in a new request)': {
+    // Any member proposes renaming or deleting a rule of the site, in a request of its own.
+    own: async ({ cast }, v, n) => {
+      const rule = await cast.owner.rpc.pathRules.create({
+        ...acme,
+        pattern: `/was${n}/**`,
+        metadata: { title: 'Rule' },
+      })
+      const draft = { ...acme, ruleId: rule.id, baseRevisionId: rule.currentRevisionId }
+      const renamed = await v.rpc.changeRequests.saveRuleDraft({
+        ...draft,
+        pattern: `/is${n}/**`,
+        newChangeRequest: true,
+      })
+      const deleted = await v.rpc.changeRequests.saveRuleDraft({
+        ...draft,
+        delete: true,
+        newChangeRequest: true,
+      })
+      if (
+        !renamed.created ||
+        !deleted.created ||
+        renamed.changeRequestId === deleted.changeRequestId
+      ) {
+        throw new Error('Each draft should have started a change request of its own.')
+      }
+      return deleted
+    },
+    foreign: ({ globexRuleId }, v) => [
+      v.rpc.changeRequests.saveRuleDraft({
+        ...acme,
+        ruleId: globexRuleId,
+        pattern: '/taken/**',
+        baseRevisionId: null,
+        newChangeRequest: true,
+      }),
+      v.rpc.changeRequests.saveRuleDraft({
+        ...globex,
+        ruleId: globexRuleId,
+        baseRevisionId: null,
+        delete: true,
+        newChangeRequest: true,
+      }),
+      v.rpc.changeRequests.saveRuleDraft({
+        ...acme,
+        siteHostname: 'globex.com',
+        ruleId: globexRuleId,
+        baseRevisionId: null,
+        delete: true,
+      }),
+    ],
+  },
   'changeRequests.dropRuleItem': {
     // The member's drafted rule: only its author drops it.
     expect: { admin: 'FORBIDDEN', owner: 'FORBIDDEN' },
@@ -325,45 +379,59 @@ const cases: Record<string, Case> = {
 }
 
 describe('who may use change requests', () => {
-  it.each(Object.entries(cases))('%s', async (_name, testCase) => {
-    const cast = await siteCast(server.current)
-    const { changeRequestId: globexRequestId } =
-      await cast.other.owner.rpc.changeRequests.saveDraft({
+  it.each(Object.entries(cases))(
+    '%s',
+    async (_name, testCase) => {
+      const cast = await siteCast(server.current)
+      const { changeRequestId: globexRequestId } =
+        await cast.other.owner.rpc.changeRequests.saveDraft({
+          ...globex,
+          pagePath: '/secret',
+          baseRevisionId: cast.other.revisionId,
+          metadata: { title: 'Globex, drafted' },
+        })
+      const globexRule = await cast.other.owner.rpc.pathRules.create({
         ...globex,
-        pagePath: '/secret',
-        baseRevisionId: cast.other.revisionId,
-        metadata: { title: 'Globex, drafted' },
+        pattern: '/globex/**',
+        metadata: { title: 'Globex rule' },
       })
-    const setup = { cast, globexRequestId }
-    const seen: Record<string, string> = {}
-    const expected: Record<string, string> = {}
-    let n = 0
-    for (const role of roles) {
-      const visitor = cast[role]
-      seen[`${role} own`] = await outcome(testCase.own(setup, visitor, n++))
-      expected[`${role} own`] =
-        role === 'stranger' ? 'NOT_FOUND' : (testCase.expect?.[role] ?? 'ok')
-      const foreign = await Promise.all(testCase.foreign(setup, visitor).map(outcome))
-      for (const [index, result] of foreign.entries()) {
-        seen[`${role} foreign ${index}`] = result
-        expected[`${role} foreign ${index}`] = 'NOT_FOUND'
+      const setup = { cast, globexRequestId, globexRuleId: globexRule.id }
+      const seen: Record<string, string> = {}
+      const expected: Record<string, string> = {}
+      let n = 0
+      for (const role of roles) {
+        const visitor = cast[role]
+        seen[`${role} own`] = await outcome(testCase.own(setup, visitor, n++))
+        expected[`${role} own`] =
+          role === 'stranger' ? 'NOT_FOUND' : (testCase.expect?.[role] ?? 'ok')
+        const foreign = await Promise.all(testCase.foreign(setup, visitor).map(outcome))
+        for (const [index, result] of foreign.entries()) {
+          seen[`${role} foreign ${index}`] = result
+          expected[`${role} foreign ${index}`] = 'NOT_FOUND'
+        }
       }
-    }
-    expect(seen).toEqual(expected)
+      expect(seen).toEqual(expected)
 
-    // Globex's request and page did not move.
-    const { db } = server.current.headmark
-    const [globexRequest] = await db
-      .select({ status: changeRequest.status, title: changeRequest.title })
-      .from(changeRequest)
-      .where(eq(changeRequest.id, globexRequestId))
-    expect(globexRequest).toEqual({ status: 'open', title: 'Changes to globex.com' })
-    const [secret] = await db
-      .select({ current: page.currentRevisionId })
-      .from(page)
-      .where(eq(page.id, cast.other.pageId))
-    expect(secret?.current).toBe(cast.other.revisionId)
-  })
+      // Globex's request and page did not move.
+      const { db } = server.current.headmark
+      const [globexRequest] = await db
+        .select({ status: changeRequest.status, title: changeRequest.title })
+        .from(changeRequest)
+        .where(eq(changeRequest.id, globexRequestId))
+      expect(globexRequest).toEqual({ status: 'open', title: 'Changes to globex.com' })
+      const [secret] = await db
+        .select({ current: page.currentRevisionId })
+        .from(page)
+        .where(eq(page.id, cast.other.pageId))
+      expect(secret?.current).toBe(cast.other.revisionId)
+      const rule = await cast.other.owner.rpc.pathRules.get({ ...globex, ruleId: globexRule.id })
+      expect([rule.pattern, rule.currentRevisionId]).toEqual([
+        '/globex/**',
+        globexRule.currentRevisionId,
+      ])
+    },
+    120_000,
+  )
 })
 
 // Every path that writes metadata, under each policy.

@@ -226,9 +226,10 @@ describe('pages, site defaults and path rules in one change request', () => {
       ['/old/**', '/old/**', true, false, {}],
       [null, '/docs/**', false, false, { description: 'Docs' }],
     ])
-    // The template was left out of the second draft: the rule's current one (none) is kept, since
-    // a draft of a rule replaces the earlier one whole.
-    expect(detail.rules[0]?.after.titleTemplate).toBeNull()
+    // The template was left out of the second draft: the first draft's is kept.
+    expect(detail.rules[0]?.after.titleTemplate).toBe('%s | Blog')
+    // Nothing changed since the drafts: no newer revision to show.
+    expect(detail.rules.map((r) => r.current)).toEqual([null, null, null, null])
     expect(detail.requirement.managersOnly).toBe(true)
 
     // Someone changes /blog/** meanwhile: nothing at all is published.
@@ -258,9 +259,13 @@ describe('pages, site defaults and path rules in one change request', () => {
         .sort()
     expect(await patterns()).toEqual(['/blog/**', '/news/*', '/old/**'])
     // The conflict names the rule's revision now: what the author re-bases onto.
+    // and the conflict shows what the rule sets now (the newer revision), beside the draft's base.
     expect((await m.get(ref)).rules[0]).toMatchObject({
       conflict: true,
       currentRevisionId: newer.currentRevisionId,
+      before: { metadata: { title: 'Rule before' }, titleTemplate: null },
+      current: { metadata: { title: 'Newer' }, titleTemplate: null },
+      after: { metadata: { title: 'Blog, again' }, titleTemplate: '%s | Blog' },
     })
     const pageA = await cast.owner.rpc.pages.get({ ...acme, pagePath: '/a' })
     expect(pageA.page.currentRevisionId).toBeNull()
@@ -336,5 +341,104 @@ describe('pages, site defaults and path rules in one change request', () => {
     const rules = await cast.owner.rpc.pathRules.list(acme)
     expect(rules.items.map((r) => r.pattern)).toEqual(['/a/**'])
     expect(await messagePaths(cast.site.id)).toEqual([null])
+  })
+
+  it('under the two-person rule an owner proposes a new rule, a rename and a deletion; another admin approves; publishing applies them', async () => {
+    const cast = await siteCast(server.current)
+    const renamed = await ownerRule(cast, '/news/*')
+    const deleted = await ownerRule(cast, '/old/**')
+    await cast.owner.rpc.pathRules.update({
+      ...acme,
+      ruleId: renamed.id,
+      baseRevisionId: renamed.currentRevisionId,
+      metadata: { title: 'News' },
+      titleTemplate: '%s | News',
+    })
+    const renamedNow = await cast.owner.rpc.pathRules.get({ ...acme, ruleId: renamed.id })
+    await cast.owner.rpc.changeRequests.updatePolicy({
+      organizationSlug: 'acme',
+      mode: 'direct',
+      twoPersonRule: true,
+      largeChangePages: 50,
+    })
+    const o = cast.owner.rpc.changeRequests
+    // Direct writes are refused; drafts are not.
+    expect(
+      await outcome(
+        cast.owner.rpc.pathRules.create({ ...acme, pattern: '/docs/**', metadata: {} }),
+      ),
+    ).toBe('FORBIDDEN')
+    expect(
+      await outcome(
+        cast.owner.rpc.pathRules.rename({ ...acme, ruleId: renamed.id, pattern: '/press/*' }),
+      ),
+    ).toBe('FORBIDDEN')
+    expect(await outcome(cast.owner.rpc.pathRules.delete({ ...acme, ruleId: deleted.id }))).toBe(
+      'FORBIDDEN',
+    )
+    const first = await o.saveRuleDraft({
+      ...acme,
+      ruleId: null,
+      pattern: '/docs/**',
+      baseRevisionId: null,
+      metadata: { description: 'Docs' },
+      newChangeRequest: true,
+    })
+    // A rename alone keeps what the rule sets (its metadata and template).
+    const second = await o.saveRuleDraft({
+      ...acme,
+      ruleId: renamed.id,
+      pattern: '/press/*',
+      baseRevisionId: renamedNow.currentRevisionId,
+    })
+    const third = await o.saveRuleDraft({
+      ...acme,
+      ruleId: deleted.id,
+      baseRevisionId: deleted.currentRevisionId,
+      delete: true,
+    })
+    expect([first.created, second.created, third.created]).toEqual([true, false, false])
+    expect(
+      new Set([first.changeRequestId, second.changeRequestId, third.changeRequestId]).size,
+    ).toBe(1)
+    // A new request on purpose, while one is open; not together with a named one.
+    const another = await o.saveRuleDraft({
+      ...acme,
+      ruleId: null,
+      pattern: '/later/**',
+      baseRevisionId: null,
+      newChangeRequest: true,
+    })
+    expect(another.created).toBe(true)
+    expect(another.changeRequestId).not.toBe(first.changeRequestId)
+    await expect(
+      o.saveRuleDraft({
+        ...acme,
+        ruleId: null,
+        pattern: '/x/**',
+        baseRevisionId: null,
+        changeRequestId: first.changeRequestId,
+        newChangeRequest: true,
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('not both') })
+
+    const ref = { organizationSlug: 'acme', changeRequestId: first.changeRequestId }
+    const detail = await o.get(ref)
+    expect(detail.rules.map((r) => [r.currentPattern, r.pattern, r.deleted, r.after])).toEqual([
+      [null, '/docs/**', false, { metadata: { description: 'Docs' }, titleTemplate: null }],
+      ['/news/*', '/press/*', false, { metadata: { title: 'News' }, titleTemplate: '%s | News' }],
+      ['/old/**', '/old/**', true, { metadata: {}, titleTemplate: null }],
+    ])
+    expect(detail.requirement).toMatchObject({ secondPerson: true, approvalCounts: false })
+    expect(await outcome(o.publish(ref))).toBe('FORBIDDEN')
+    expect(await outcome(o.review({ ...ref, decision: 'approve' }))).toBe('FORBIDDEN')
+    await cast.admin.rpc.changeRequests.review({ ...ref, decision: 'approve' })
+    const published = await o.publish(ref)
+    expect(published.outcome).toMatchObject({ rules: 3, conflicts: [] })
+    const rules = await cast.owner.rpc.pathRules.list(acme)
+    expect(rules.items.map((r) => [r.pattern, r.metadata, r.titleTemplate]).sort()).toEqual([
+      ['/docs/**', { description: 'Docs' }, null],
+      ['/press/*', { title: 'News' }, '%s | News'],
+    ])
   })
 })

@@ -395,7 +395,15 @@ export const changeRequestsRouter = {
             pattern: z.string(),
             deleted: z.boolean(),
             conflict: z.boolean(),
+            /** What the rule set when the change was drafted (its base revision). */
             before: z.object({ metadata: metadataJson, titleTemplate: z.string().nullable() }),
+            /**
+             * What the rule sets now, when that differs from `before` (the rule was saved since
+             * the draft): a conflict shows this newer revision against the draft.
+             */
+            current: z
+              .object({ metadata: metadataJson, titleTemplate: z.string().nullable() })
+              .nullable(),
             after: z.object({ metadata: metadataJson, titleTemplate: z.string().nullable() }),
           }),
         ),
@@ -526,6 +534,16 @@ export const changeRequestsRouter = {
               .from(pathRuleRevision)
               .where(eq(pathRuleRevision.id, edit.baseRevisionId))
           : []
+        const [now] =
+          current?.currentRevisionId && current.currentRevisionId !== edit.baseRevisionId
+            ? await context.db
+                .select({
+                  metadata: pathRuleRevision.metadata,
+                  titleTemplate: pathRuleRevision.titleTemplate,
+                })
+                .from(pathRuleRevision)
+                .where(eq(pathRuleRevision.id, current.currentRevisionId))
+            : []
         let conflict = false
         if (pending) {
           if (edit.ruleId === null) {
@@ -547,6 +565,8 @@ export const changeRequestsRouter = {
           deleted: edit.deleted,
           conflict,
           before: { metadata: base?.metadata ?? {}, titleTemplate: base?.titleTemplate ?? null },
+          current:
+            now && pending ? { metadata: now.metadata, titleTemplate: now.titleTemplate } : null,
           after: { metadata: edit.metadata, titleTemplate: edit.titleTemplate },
         })
       }
@@ -682,14 +702,6 @@ export const changeRequestsRouter = {
           .where(and(eq(pathRule.siteId, siteRow.id), eq(pathRule.pattern, pattern)))
         if (taken) throw patternTaken(pattern)
       }
-      let titleTemplate = templateOf(input.titleTemplate)
-      if (input.titleTemplate === undefined && rule?.currentRevisionId) {
-        const [current] = await context.db
-          .select({ titleTemplate: pathRuleRevision.titleTemplate })
-          .from(pathRuleRevision)
-          .where(eq(pathRuleRevision.id, rule.currentRevisionId))
-        titleTemplate = current?.titleTemplate ?? null
-      }
       if (input.delete && !rule) {
         throw new ORPCError('BAD_REQUEST', {
           message: 'Only an existing rule can be deleted. Pick one from the list.',
@@ -703,12 +715,26 @@ export const changeRequestsRouter = {
           ruleId: rule?.id ?? null,
           pattern,
           deleted: input.delete,
-          metadata: input.delete ? {} : ruleMetadata(input.metadata ?? {}),
-          titleTemplate: input.delete ? null : titleTemplate,
+          // Left out: kept (the request's earlier draft of the rule, else what it sets now).
+          metadata: input.delete
+            ? {}
+            : input.metadata === undefined
+              ? rule
+                ? undefined
+                : {}
+              : ruleMetadata(input.metadata),
+          titleTemplate: input.delete
+            ? null
+            : input.titleTemplate === undefined
+              ? rule
+                ? undefined
+                : null
+              : templateOf(input.titleTemplate),
           baseRevisionId: rule ? input.baseRevisionId : null,
         },
         actor: contextActor(context),
         changeRequestId: input.changeRequestId,
+        newChangeRequest: input.newChangeRequest,
       })
       return { changeRequestId: id, created }
     }),

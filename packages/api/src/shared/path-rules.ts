@@ -147,7 +147,9 @@ export const renamePathRuleInput = pathRuleRef.extend({ pattern: pathPatternSche
 /**
  * `changeRequests.saveRuleDraft`: a rule change drafted into a change request instead of
  * published. `ruleId` null drafts a new rule (`pattern` needed); otherwise a new revision of the
- * rule (`pattern` renames it), or its deletion with `delete`.
+ * rule (`pattern` renames it), or its deletion with `delete`. Without `metadata` (or
+ * `titleTemplate`) an existing rule's change keeps what the request already drafts for it, else
+ * what the rule sets now: a rename alone changes only the pattern.
  */
 export const ruleDraftInput = z.object({
   ...siteRefShape,
@@ -159,4 +161,6 @@ export const ruleDraftInput = z.object({
   delete: z.boolean().default(false),
   /** Into this change request of the caller's (to re-base a conflicting rule); by default their open draft. */
   changeRequestId: lookupText('The change request id', 256).optional(),
+  /** Into a new change request of its own, even when the caller has an open draft. */
+  newChangeRequest: z.boolean().default(false),
 })

@@ -215,19 +215,9 @@ export function ChangeRequestDetailScreen({
                 </h3>
                 {rule.deleted ? null : (
                   <RevisionDiff
-                    before={{
-                      ...rule.before.metadata,
-                      ...(rule.before.titleTemplate
-                        ? { titleTemplate: rule.before.titleTemplate }
-                        : {}),
-                    }}
-                    after={{
-                      ...rule.after.metadata,
-                      ...(rule.after.titleTemplate
-                        ? { titleTemplate: rule.after.titleTemplate }
-                        : {}),
-                    }}
-                    beforeLabel="Before"
+                    before={ruleValues(ruleBefore(rule))}
+                    after={ruleValues(rule.after)}
+                    beforeLabel={rule.current ? 'Now (saved since the draft)' : 'Before'}
                     afterLabel="Drafted"
                   />
                 )}
@@ -361,6 +351,39 @@ export function ChangeRequestDetailScreen({
  * conflict view, opened on demand, between the draft and the newer revision. Keeping the draft
  * re-bases it onto that revision; taking theirs drops it from the request.
  */
+type RuleItem = ChangeRequestDetail['rules'][number]
+
+/** What publishing a request changes, in words: "Its 2 pages and 3 path rules". */
+function publishedParts(request: ChangeRequestDetail['changeRequest']): string {
+  const parts = [
+    ...(request.pageCount > 0 || (!request.defaults && request.ruleCount === 0)
+      ? [`${request.pageCount} ${request.pageCount === 1 ? 'page' : 'pages'}`]
+      : []),
+    ...(request.defaults ? ['site defaults'] : []),
+    ...(request.ruleCount > 0
+      ? [`${request.ruleCount} ${request.ruleCount === 1 ? 'path rule' : 'path rules'}`]
+      : []),
+  ]
+  const last = parts.pop() ?? ''
+  return `Its ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}`
+}
+
+/**
+ * What a rule's change is shown against: the rule's current revision when it was saved since the
+ * draft (a conflict: the person compares the newer value with theirs), else the draft's base.
+ */
+export function ruleBefore(rule: RuleItem): RuleItem['before'] {
+  return rule.current ?? rule.before
+}
+
+/** A rule's metadata and title template as one value for the diff. */
+function ruleValues(value: RuleItem['before']): Metadata {
+  return {
+    ...value.metadata,
+    ...(value.titleTemplate ? { titleTemplate: value.titleTemplate } : {}),
+  } as Metadata
+}
+
 function DraftConflict({
   organizationSlug,
   siteHostname,
@@ -534,7 +557,7 @@ function Actions({
               <ConfirmDialog
                 trigger={<Button variant="primary">Publish now</Button>}
                 title="Publish this change request now?"
-                description={`Its ${request.pageCount} ${request.pageCount === 1 ? 'page goes' : 'pages go'} live together${request.defaults ? ', with the site’s defaults' : ''}. Pages changed since their draft stop the publish.`}
+                description={`${publishedParts(request)} go live together. Anything changed since its draft stops the publish.`}
                 confirmLabel="Publish"
                 errorMessage={messageOf}
                 onConfirm={async () => {

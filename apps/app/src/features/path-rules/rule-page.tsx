@@ -14,6 +14,7 @@ import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { fieldsSet } from './rules-list.tsx'
+import { ruleChangeAccess } from './rule-access.ts'
 import { RuleForm } from './rule-form.tsx'
 import {
   invalidateRuleData,
@@ -28,31 +29,6 @@ function metadataErrors(error: unknown): MetadataErrors {
     if (path.startsWith('metadata.') && message) out[path.slice('metadata.'.length)] = message
   }
   return out
-}
-
-/**
- * Who may publish a rule's change here, as the server decides it: only owners and admins change
- * path rules directly (`site: update`), and under the two-person rule nobody does, as every rule
- * change is dangerous at scale. Anyone in the organization may save a change as a draft and
- * propose it in a change request. `note` says so when Save is not offered.
- */
-export function ruleChangeAccess(
-  canManage: boolean,
-  twoPersonRule: boolean,
-): { mayPublish: boolean; note: string | null } {
-  if (!canManage) {
-    return {
-      mayPublish: false,
-      note: 'Owners and admins publish rule changes: save yours as a draft and they review it in a change request.',
-    }
-  }
-  if (twoPersonRule) {
-    return {
-      mayPublish: false,
-      note: 'The two-person rule is on: rule changes are published through a change request another person approves.',
-    }
-  }
-  return { mayPublish: true, note: null }
 }
 
 /** One rule: what it sets (the metadata editor), its pattern and template, history and deletion. */
@@ -125,6 +101,7 @@ export function RulePage({
       },
     }),
   )
+  const proposeDelete = useInlineMutation(orpc.changeRequests.saveRuleDraft.mutationOptions())
   const restore = useInlineMutation(
     orpc.pathRules.restore.mutationOptions({
       onSuccess: async (restored) => {
@@ -199,12 +176,10 @@ export function RulePage({
           }
         />
       </section>
-      {mayPublish ? (
-        <section aria-labelledby="rule-pattern-heading" className="stack page-narrow">
-          <h2 id="rule-pattern-heading">Pattern and title template</h2>
-          <RuleForm key={`${rule.pattern} ${rule.titleTemplate}`} {...site} rule={rule} />
-        </section>
-      ) : null}
+      <section aria-labelledby="rule-pattern-heading" className="stack page-narrow">
+        <h2 id="rule-pattern-heading">Pattern and title template</h2>
+        <RuleForm key={`${rule.pattern} ${rule.titleTemplate}`} {...site} rule={rule} />
+      </section>
       <section aria-labelledby="rule-history-heading" className="stack">
         <h2 id="rule-history-heading">History</h2>
         <ol className="path-rule-history">
@@ -237,19 +212,44 @@ export function RulePage({
           ))}
         </ol>
       </section>
-      {mayPublish ? (
-        <DangerZone id="delete-rule-heading" heading="Delete this rule">
-          <p className="muted">
-            The pages it matches serve without it at once; its history goes with it.
-          </p>
+      <DangerZone id="delete-rule-heading" heading="Delete this rule">
+        <p className="muted">
+          {mayPublish
+            ? 'The pages it matches serve without it at once; its history goes with it. Or propose its deletion in a change request, for someone to review first.'
+            : 'Propose its deletion in a change request: once approved and released, the pages it matches serve without it.'}
+        </p>
+        <div className="actions">
+          {mayPublish ? (
+            <DangerConfirm
+              title={`Delete the rule for ${rule.pattern}?`}
+              description="Its pages keep their own metadata and the site’s defaults."
+              confirmLabel="Delete rule"
+              onConfirm={() => remove.mutateAsync({ ...site, ruleId })}
+            />
+          ) : null}
           <DangerConfirm
-            title={`Delete the rule for ${rule.pattern}?`}
-            description="Its pages keep their own metadata and the site’s defaults."
-            confirmLabel="Delete rule"
-            onConfirm={() => remove.mutateAsync({ ...site, ruleId })}
+            trigger={
+              <Button variant={mayPublish ? 'secondary' : 'danger'}>Propose deleting it</Button>
+            }
+            title={`Propose deleting the rule for ${rule.pattern}?`}
+            description="The deletion is added to your open change request of this site (or a new one). Nothing changes until it is approved and released."
+            confirmLabel="Propose deletion"
+            onConfirm={async () => {
+              const { changeRequestId } = await proposeDelete.mutateAsync({
+                ...site,
+                ruleId,
+                baseRevisionId: rule.currentRevisionId,
+                delete: true,
+              })
+              await invalidateChangeRequests(queryClient)
+              await navigate({
+                to: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/$changeRequestId',
+                params: { ...site, changeRequestId },
+              })
+            }}
           />
-        </DangerZone>
-      ) : null}
+        </div>
+      </DangerZone>
     </div>
   )
 }

@@ -32,18 +32,19 @@ export function RulesList({
   const { data } = useSuspenseQuery(pathRulesQuery(organizationSlug, siteHostname))
   const { data: policy } = useSuspenseQuery(publishingPolicyQuery(organizationSlug))
   const canManage = organization.role !== 'member'
-  // As the server: owners and admins add rules directly, unless the two-person rule is on.
+  // As the server: owners and admins add rules directly, unless the two-person rule is on;
+  // anyone else proposes one in a change request.
   const mayCreate = canManage && !policy.twoPersonRule
-  const create = mayCreate ? (
+  const create = (
     <Button asChild variant="primary">
       <Link
         to="/app/organizations/$organizationSlug/sites/$siteHostname/rules/new"
         params={{ organizationSlug, siteHostname }}
       >
-        Create rule
+        {mayCreate ? 'Create rule' : 'Propose a rule'}
       </Link>
     </Button>
-  ) : null
+  )
 
   return (
     <div className="stack-lg path-rules-page">
@@ -66,8 +67,8 @@ export function RulesList({
           description: mayCreate
             ? 'Give every blog post a description and a title template at once, with a rule for /blog/*.'
             : canManage
-              ? 'The two-person rule is on: rules are not added directly.'
-              : 'Owners and admins of the organization can add rules.',
+              ? 'The two-person rule is on: propose a rule in a change request, and another owner or admin approves it.'
+              : 'Propose a rule in a change request: owners and admins of the organization approve it.',
           action: create,
         }}
         columns={[

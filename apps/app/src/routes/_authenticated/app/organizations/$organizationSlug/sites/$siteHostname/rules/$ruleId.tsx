@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { NotFoundView } from '~/components/not-found-view.tsx'
-import { publishingPolicyQuery } from '~/features/change-requests/queries.ts'
+import { draftQuery, publishingPolicyQuery } from '~/features/change-requests/queries.ts'
 import { organizationQuery } from '~/features/organizations/queries.ts'
 import { pathRuleQuery, pathRuleRevisionsQuery } from '~/features/path-rules/queries.ts'
 import { RulePage } from '~/features/path-rules/rule-page.tsx'
@@ -16,6 +16,7 @@ export const Route = createFileRoute(
       Promise.all([
         context.queryClient.ensureQueryData(organizationQuery(organizationSlug)),
         context.queryClient.ensureQueryData(publishingPolicyQuery(organizationSlug)),
+        context.queryClient.ensureQueryData(draftQuery(organizationSlug, siteHostname)),
         context.queryClient.ensureQueryData(pathRuleQuery(organizationSlug, siteHostname, ruleId)),
         context.queryClient.ensureQueryData(
           pathRuleRevisionsQuery(organizationSlug, siteHostname, ruleId),
