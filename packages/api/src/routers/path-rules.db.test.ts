@@ -213,7 +213,7 @@ describe('pathRules', () => {
       }
       n++
     }
-  })
+  }, 120_000)
 
   it('stops at 200 rules per site', async () => {
     const { owner } = await siteCast(server.current)
