@@ -19,6 +19,7 @@ import { createReleases } from './operations/releases.ts'
 import { createCrawler, crawlerUserAgent } from './crawler/index.ts'
 import type { Crawler, CrawlerOptions } from './crawler/types.ts'
 import { createImportService, type ImportService } from './imports/service.ts'
+import { createLiveChecks } from './health/live.ts'
 import {
   errorResponse,
   limitRequestBody,
@@ -219,8 +220,29 @@ export async function createHeadmark(
     concurrency: env.crawler.concurrencyPerHost + 2,
   })
   await imports.start()
+  // Live after save: a save's page is fetched until it shows the save, on the same queue.
+  const liveChecks = createLiveChecks({
+    db,
+    queue: () => webhooks.jobQueue(),
+    events,
+    logger,
+    crawler: () =>
+      crawler({
+        policy: webhooks.policy,
+        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+        concurrencyPerHost: env.crawler.concurrencyPerHost,
+        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+        timeoutMs: env.crawler.timeoutMs,
+        measureImages: false,
+      }),
+    boundMs: env.crawler.liveCheckMs,
+    intervalMs: env.crawler.liveCheckIntervalMs,
+    siteOrigins: env.crawler.siteOrigins,
+  })
+  await liveChecks.start()
   // Imports first: their runs stop and are handed back to the queue before it stops.
   connection.beforeClose(async () => {
+    await liveChecks.stop()
     await imports.stop()
     await webhooks.stop()
   })

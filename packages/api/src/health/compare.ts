@@ -512,9 +512,24 @@ export function compareServed({
     })
   }
 
+  // A field the last revision served and this one does not, still served as it was: stale.
+  const removed = new Set<string>()
+  for (const [field, value] of earlier[0] ?? []) {
+    if (want.has(field) || field === 'canonical' || !have.has(field)) continue
+    if (!same(field, value, have.get(field))) continue
+    removed.add(field)
+    findings.push({
+      kind: 'stale',
+      field,
+      drift: true,
+      served: have.get(field),
+      message: `${fieldWords(field)} is still served, though the page no longer has it: a cache serves an old head.`,
+    })
+  }
+
   // The site's own tags where Headmark serves nothing: its fallback.
   for (const [field, value] of have) {
-    if (want.has(field) || field === 'canonical') continue
+    if (want.has(field) || field === 'canonical' || removed.has(field)) continue
     findings.push({
       kind: 'site-fallback',
       field,
@@ -611,4 +626,40 @@ export function compareServed({
     served,
     servedNoindex,
   }
+}
+
+/**
+ * The fields whose value differs between two served heads (`openGraph.title`, `jsonLd`…): what a
+ * save changed, so what must show on the site before the save is live.
+ */
+export function changedFields(
+  intended: Metadata,
+  previous: Metadata | null,
+  url: string,
+): string[] {
+  const now = fieldsOf(rendered(intended, url), new Set())
+  const before = fieldsOf(rendered(previous ?? {}, url), new Set())
+  const out = new Set<string>()
+  for (const [field, value] of now) if (!sameJson(value, before.get(field))) out.add(field)
+  for (const field of before.keys()) if (!now.has(field)) out.add(field)
+  if (!sameJson(intended.jsonLd ?? [], previous?.jsonLd ?? [])) out.add('jsonLd')
+  if ((intended.noindex === true) !== (previous?.noindex === true)) out.add('noindex')
+  return [...out]
+}
+
+/**
+ * Whether a page shows a save: nothing stale, the SDK's head served, and every changed field
+ * served with its new value (a changed field the site overrides never shows).
+ */
+export function showsSave(comparison: Comparison, changed: readonly string[]): boolean {
+  const fields = new Set(changed)
+  return !comparison.findings.some(
+    (finding) =>
+      finding.kind === 'stale' ||
+      finding.kind === 'not-installed' ||
+      finding.kind === 'http-status' ||
+      (finding.drift && finding.field !== undefined && fields.has(finding.field)) ||
+      (finding.field?.startsWith('jsonLd.') === true && fields.has('jsonLd')) ||
+      (finding.kind === 'overridden' && finding.field !== undefined && fields.has(finding.field)),
+  )
 }
