@@ -368,6 +368,9 @@ const FIELD_WORDS: Record<string, string> = {
 }
 const fieldWords = (field: string) => FIELD_WORDS[field] ?? `\`${field}\``
 
+/** "None of the 4 fields", "None of the fields" (there is one). */
+const noneOf = (count: number) => `None of the ${count === 1 ? '' : `${count} `}fields`
+
 const normalUrl = (raw: string, base: string): string | null => {
   if (!URL.canParse(raw, base)) return null
   const url = new URL(raw, base)
@@ -480,8 +483,8 @@ export function compareServed({
       kind: 'not-installed',
       drift: true,
       message: fields.some((field) => field.state === 'in-body')
-        ? `None of the ${fields.length} fields Headmark manages for this page is in its <head>; some are in <body>, where crawlers do not read them.`
-        : `None of the ${fields.length} fields Headmark manages for this page is served: the SDK is not installed on this page, or it could not reach Headmark and served the site's fallback.`,
+        ? `${noneOf(fields.length)} Headmark manages for this page is in its <head>; some are in <body>, where crawlers do not read them.`
+        : `${noneOf(fields.length)} Headmark manages for this page is served: the SDK is not installed on this page, or it could not reach Headmark and served the site's fallback.`,
     })
   }
 

@@ -22,6 +22,7 @@ import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
+import { LivePanel } from '~/features/health/live-panel.tsx'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { PreviewsPanel } from './previews-panel.tsx'
@@ -187,7 +188,10 @@ export function PageEditor({
         } else {
           toast.success(`Saved as revision ${revision.number}.`)
         }
-        await invalidateSiteData(queryClient)
+        await Promise.all([
+          invalidateSiteData(queryClient),
+          queryClient.invalidateQueries({ queryKey: orpc.health.key() }),
+        ])
       },
       onError: async (error) => {
         if (isErrorCode(error, 'CONFLICT')) {
@@ -366,6 +370,16 @@ export function PageEditor({
               className="side-panel"
               findings={findings}
               onFocusField={(field) => editor.current?.focusField(field)}
+            />
+          )}
+          {pagePath === null ? null : (
+            <LivePanel
+              organizationSlug={organizationSlug}
+              siteHostname={siteHostname}
+              pagePath={pagePath}
+              current={
+                data.revision ? { id: data.revision.id, createdAt: data.revision.createdAt } : null
+              }
             />
           )}
           <RevisionsPanel
