@@ -19,6 +19,7 @@ import { createReleases } from './operations/releases.ts'
 import { createCrawler, crawlerUserAgent } from './crawler/index.ts'
 import type { Crawler, CrawlerOptions } from './crawler/types.ts'
 import { createImportService, type ImportService } from './imports/service.ts'
+import { createDriftChecks, type DriftChecks } from './health/drift.ts'
 import { createLiveChecks } from './health/live.ts'
 import {
   errorResponse,
@@ -68,6 +69,7 @@ export interface Headmark {
   billing: BillingJobs
   /** Imports of live sites' pages, on the same queue, and the crawler they use. */
   imports: ImportService
+  drift: DriftChecks
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -240,9 +242,28 @@ export async function createHeadmark(
     siteOrigins: env.crawler.siteOrigins,
   })
   await liveChecks.start()
+  // Drift checks: pages fetched as eight crawlers, on the same queue.
+  const drift = createDriftChecks({
+    db,
+    queue: () => webhooks.jobQueue(),
+    logger,
+    crawler: () =>
+      crawler({
+        policy: webhooks.policy,
+        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+        concurrencyPerHost: env.crawler.concurrencyPerHost,
+        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+        timeoutMs: env.crawler.timeoutMs,
+        measureImages: false,
+      }),
+    siteOrigins: env.crawler.siteOrigins,
+    concurrency: env.crawler.concurrencyPerHost + 2,
+  })
+  await drift.start()
   // Imports first: their runs stop and are handed back to the queue before it stops.
   connection.beforeClose(async () => {
     await liveChecks.stop()
+    await drift.stop()
     await imports.stop()
     await webhooks.stop()
   })
@@ -288,6 +309,7 @@ export async function createHeadmark(
     webhooks,
     billing,
     imports,
+    drift,
     mailer,
     headers,
     rateLimit,
@@ -349,6 +371,7 @@ export async function createHeadmark(
     webhooks,
     billing,
     imports,
+    drift,
     mailer,
     mailbox,
     logger,

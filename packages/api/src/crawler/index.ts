@@ -590,6 +590,10 @@ export function createCrawler(options: CrawlerOptions): Crawler {
       }
     },
 
+    probeImage(url, probeOptions = {}) {
+      return probeImage(url, signalOf(probeOptions.signal))
+    },
+
     discover(source, discoverOptions) {
       return discover(source, discoverOptions)
     },

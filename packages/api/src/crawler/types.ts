@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import type { Metadata } from '@headmark/metadata'
 import type { OutboundPolicy } from '../webhooks/outbound-guard.ts'
+import type { ImageProbe } from './parse-head.ts'
 
 // The crawler's contract: what imports (and live verification) ask of it. Every fetch goes
 // through the outbound guard on every hop, reads robots.txt first and stops after </head>.
@@ -133,6 +134,12 @@ export interface Crawler {
     url: string,
     options?: { signal?: AbortSignal; userAgent?: string; maxBytes?: number },
   ): Promise<FetchPageResult>
+  /**
+   * One image's size and type, read from its first bytes (through the guard and the per-host
+   * rate; cached by URL for the crawler's life): `{ ok: false, reason }` when it is unreachable or
+   * not an image.
+   */
+  probeImage(url: string, options?: { signal?: AbortSignal }): Promise<ImageProbe>
   /**
    * Whether the origin proves ownership with `token`: `<meta name="headmark-site-verification"
    * content="<token>">` on its home page, or the token as the body of

@@ -59,6 +59,8 @@ export type FindingKind =
   | 'unintended-noindex'
   | 'unintended-indexable'
   | 'canonical-elsewhere'
+  /** An image a card shows is unreachable, not an image, or smaller than the network's minimum. */
+  | 'image'
 
 export interface Finding {
   kind: FindingKind

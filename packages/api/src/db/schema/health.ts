@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { Metadata } from '@headmark/metadata'
 import { createdAt } from './columns.ts'
 import { metadataRevision, page, site } from './sites.ts'
@@ -60,4 +70,65 @@ export const liveCheck = pgTable(
     uniqueIndex('live_check_revision_idx').on(table.revisionId),
     index('live_check_page_created_idx').on(table.pageId, table.createdAt),
   ],
+)
+
+/**
+ * A drift check: a site's pages (or one page) fetched as each crawler and compared with what
+ * they should serve. The newest {@link DRIFT_CHECKS_KEPT_PER_SITE} of a site are kept, with
+ * their results.
+ */
+export const driftCheck = pgTable(
+  'drift_check',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => site.id, { onDelete: 'cascade' }),
+    /** `page`: one page's Check; `site`: Check now; `scheduled`: the site's schedule. */
+    kind: text('kind', { enum: ['page', 'site', 'scheduled'] }).notNull(),
+    /** The page of a `page` check. */
+    pageId: text('page_id').references(() => page.id, { onDelete: 'cascade' }),
+    requestedById: text('requested_by_id'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Pages to check (fixed when the run lists them), checked so far, and drifting. */
+    pageCount: integer('page_count'),
+    checkedCount: integer('checked_count').notNull().default(0),
+    driftingCount: integer('drifting_count').notNull().default(0),
+    /** Rows written to drift_result by this check. */
+    resultCount: integer('result_count').notNull().default(0),
+    error: text('error'),
+    /** When its alert (e-mail, webhook) went out: never twice. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('drift_check_site_created_idx').on(table.siteId, table.createdAt)],
+)
+
+/** One page fetched as one crawler in a drift check, and what was found. */
+export const driftResult = pgTable(
+  'drift_result',
+  {
+    checkId: text('check_id')
+      .notNull()
+      .references(() => driftCheck.id, { onDelete: 'cascade' }),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => page.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    /** `googlebot`, `bingbot`, `facebook`, `twitter`, `linkedin`, `slack`, `discord`, `browser`. */
+    agent: text('agent').notNull(),
+    status: integer('status'),
+    drifting: boolean('drifting').notNull(),
+    findings: jsonb('findings').$type<StoredFinding[]>().notNull(),
+    /** What this crawler got, as Headmark's metadata object. */
+    served: jsonb('served').$type<Metadata>(),
+    /** Why the page could not be fetched. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.checkId, table.pageId, table.agent] })],
 )

@@ -1,0 +1,183 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type Metadata, resolveHead } from '@headmark/metadata'
+import { renderHead } from '@headmark/metadata/html'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { tinyPng } from '../../test/crawl-fixtures.ts'
+import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
+import { useTestServer } from '../../test/server.ts'
+import { driftCheck, driftResult, page, site } from '../db/schema.ts'
+import { CRAWLER_AGENTS, DRIFT_QUEUE } from './drift.ts'
+
+// Drift checks against a site on loopback that renders its heads with the SDK: /fine serves
+// what it should to everyone, /cloaked serves X an old title, /small names an image smaller than
+// the networks' cards need. Each page is fetched as eight crawlers; a check killed part-way
+// resumes without fetching again what it stored.
+
+const heads = new Map<string, Metadata>()
+const hits: string[] = []
+let fixture: Server
+let origin = ''
+const env: Record<string, string> = { WEBHOOKS_ALLOW_LOOPBACK: 'true' }
+
+beforeAll(async () => {
+  fixture = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const agent = req.headers['user-agent'] ?? ''
+    hits.push(`${path} ${agent}`)
+    if (path.startsWith('/img/')) {
+      const [width, height] = path === '/img/small.png' ? [100, 100] : [1200, 630]
+      res.writeHead(200, { 'content-type': 'image/png' })
+      return void res.end(tinyPng(width, height))
+    }
+    const metadata = heads.get(path)
+    if (!metadata) return void res.writeHead(404).end('Not found')
+    const served =
+      path === '/cloaked' && agent.includes('Twitterbot') ? { ...metadata, title: 'Old' } : metadata
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><head>${renderHead(resolveHead({ metadata: served }))}</head><body></body>`,
+    )
+  })
+  await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`
+  env.CRAWLER_SITE_ORIGINS = `acme.com=${origin}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => fixture.close(resolve))
+})
+beforeEach(() => {
+  hits.length = 0
+})
+
+const server = useTestServer({ env })
+const ref = { organizationSlug: 'acme', siteHostname: 'acme.com' }
+
+const image = (name: string) => ({
+  url: `${origin}/img/${name}.png`,
+  width: 1200,
+  height: 630,
+  mimeType: 'image/png',
+})
+
+async function setUp(): Promise<{ cast: OrganizationCast; siteId: string }> {
+  const cast = await organizationCast(server.current)
+  await cast.owner.rpc.billing.subscribe({ organizationSlug: 'acme', planId: 'business' })
+  const created = await cast.owner.rpc.sites.create({ ...ref, name: 'Acme', hostname: 'acme.com' })
+  const pages: Record<string, Metadata> = {
+    '/cloaked': { title: 'New', description: 'Cloaked page' },
+    '/fine': { title: 'Fine', openGraph: { images: [image('big')] } },
+    '/small': { title: 'Small', openGraph: { images: [image('small')] } },
+  }
+  for (const [path, metadata] of Object.entries(pages)) {
+    heads.set(path, metadata)
+    await cast.owner.rpc.pages.create({ ...ref, path })
+    await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: path,
+      baseRevisionId: null,
+      metadata,
+    })
+  }
+  await server.current.headmark.db
+    .update(site)
+    .set({ ownershipVerifiedAt: new Date() })
+    .where(eq(site.id, created.id))
+  return { cast, siteId: created.id }
+}
+
+async function finished(checkId: string) {
+  for (;;) {
+    const [row] = await server.current.headmark.db
+      .select()
+      .from(driftCheck)
+      .where(eq(driftCheck.id, checkId))
+    if (row && (row.state === 'done' || row.state === 'failed')) return row
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const pageFetches = () => hits.filter((hit) => !hit.startsWith('/img/'))
+
+describe('drift checks', () => {
+  it('fetches every page as eight crawlers and says which drift, for which crawler', async () => {
+    const { cast } = await setUp()
+    const { checkId } = await cast.member.rpc.health.checkSite(ref)
+    // One site check at a time.
+    await expect(cast.member.rpc.health.checkSite(ref)).rejects.toMatchObject({ status: 409 })
+    const check = await finished(checkId)
+    expect(check).toMatchObject({
+      state: 'done',
+      pageCount: 3,
+      checkedCount: 3,
+      driftingCount: 2,
+      resultCount: 24,
+    })
+    expect(pageFetches()).toHaveLength(24)
+    // Each crawler's User-Agent, with Headmark's appended.
+    expect(pageFetches().filter((hit) => hit.startsWith('/fine '))).toEqual(
+      CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+    )
+
+    const health = await cast.member.rpc.health.site(ref)
+    expect(health.score).toBe(33)
+    expect(health.drifted.map((entry) => entry.path)).toEqual(['/cloaked', '/small'])
+    const cloaked = health.drifted[0]
+    expect(cloaked?.agents.filter((agent) => agent.drifting).map((agent) => agent.agent)).toEqual([
+      'twitter',
+    ])
+    expect(cloaked?.agents.find((agent) => agent.agent === 'twitter')?.findings).toEqual([
+      expect.objectContaining({ kind: 'different', field: 'title', served: 'Old', drift: true }),
+    ])
+    const small = health.drifted[1]
+    expect(small?.agents.filter((agent) => agent.drifting).map((agent) => agent.agent)).toEqual([
+      'facebook',
+      'twitter',
+      'linkedin',
+    ])
+    expect(small?.agents.find((agent) => agent.agent === 'facebook')?.findings).toEqual([
+      expect.objectContaining({
+        kind: 'image',
+        message: expect.stringMatching(/is 100×100: Facebook needs at least 200×200/),
+      }),
+    ])
+    expect(health.checks).toHaveLength(1)
+  })
+
+  it('checks one page from its editor', async () => {
+    const { cast } = await setUp()
+    const { checkId } = await cast.member.rpc.health.checkPage({ ...ref, pagePath: '/fine' })
+    await finished(checkId)
+    const seen = await cast.member.rpc.health.page({ ...ref, pagePath: '/fine' })
+    expect(seen).toMatchObject({ pending: false, result: { path: '/fine', drifting: false } })
+    expect(seen.result?.agents).toHaveLength(8)
+    expect(pageFetches()).toHaveLength(8)
+  })
+
+  it('resumes a check killed part-way without fetching again what it stored', async () => {
+    const { siteId } = await setUp()
+    const { db } = server.current.headmark
+    const [fine] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/fine'))
+    // A run stored /fine's rows, then the process was killed.
+    const checkId = 'killed-check'
+    await db.insert(driftCheck).values({ id: checkId, siteId, kind: 'site', state: 'running' })
+    await db.insert(driftResult).values(
+      CRAWLER_AGENTS.map(({ id: agent }) => ({
+        checkId,
+        pageId: fine?.id as string,
+        path: '/fine',
+        agent,
+        status: 200,
+        drifting: false,
+        findings: [{ kind: 'stored', message: 'before the kill', drift: false }],
+      })),
+    )
+    await server.current.headmark.webhooks.jobQueue().send(DRIFT_QUEUE, { checkId })
+    const check = await finished(checkId)
+    expect(check).toMatchObject({ state: 'done', checkedCount: 3, resultCount: 24 })
+    expect(pageFetches()).toHaveLength(16)
+    const kept = await db.select().from(driftResult).where(eq(driftResult.checkId, checkId))
+    expect(kept.filter((row) => row.findings[0]?.kind === 'stored')).toHaveLength(8)
+  })
+})

@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto'
+import type { Metadata, MetadataImage } from '@headmark/metadata'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Job, PgBoss } from 'pg-boss'
+import type { ImageProbe } from '../crawler/parse-head.ts'
+import type { Crawler } from '../crawler/types.ts'
+import type { Database } from '../db/client.ts'
+import { driftCheck, driftResult, metadataRevision, page, site } from '../db/schema.ts'
+import type { Transaction } from '../domain/events.ts'
+import { loadSiteRules } from '../domain/path-rules.ts'
+import { currentDefaults, servedForPath } from '../domain/revisions.ts'
+import type { Logger } from '../log.ts'
+import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
+import { compareServed, type Finding } from './compare.ts'
+import { siteOrigin } from './live.ts'
+
+// Drift checks: each page of a site (or one page) fetched as eight crawlers and compared with
+// what its path should serve, as durable jobs on the queue.
+//
+// - One result row per page and crawler, primary key (check, page, crawler), written as soon as
+//   it is known, `on conflict do nothing`: a run killed mid-check (SIGKILL) is retried by the
+//   queue (its heartbeat stops) and fetches only the pairs without a row; nothing is lost and
+//   nothing is written twice.
+// - Images each page shares are measured once per crawler life (the crawler caches them), and
+//   checked against each network's minimum size.
+// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks, with their results.
+
+export const DRIFT_QUEUE = 'drift-check'
+/** Checks kept per site (the newest), with their results. */
+export const DRIFT_CHECKS_KEPT_PER_SITE = 20
+
+/** The crawlers a page is fetched as, and the smallest image their cards show. */
+export const CRAWLER_AGENTS = [
+  {
+    id: 'googlebot',
+    name: 'Googlebot',
+    userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  },
+  {
+    id: 'bingbot',
+    name: 'Bingbot',
+    userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  },
+  {
+    id: 'facebook',
+    name: 'Facebook',
+    userAgent: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    image: { width: 200, height: 200 },
+  },
+  { id: 'twitter', name: 'X', userAgent: 'Twitterbot/1.0', image: { width: 144, height: 144 } },
+  {
+    id: 'linkedin',
+    name: 'LinkedIn',
+    userAgent:
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+    image: { width: 200, height: 200 },
+  },
+  {
+    id: 'slack',
+    name: 'Slack',
+    userAgent: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+    image: { width: 100, height: 100 },
+  },
+  {
+    id: 'discord',
+    name: 'Discord',
+    userAgent: 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+    image: { width: 100, height: 100 },
+  },
+  {
+    id: 'browser',
+    name: 'Browser',
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  },
+] as const satisfies ReadonlyArray<{
+  id: string
+  name: string
+  userAgent: string
+  image?: { width: number; height: number }
+}>
+
+export type AgentId = (typeof CRAWLER_AGENTS)[number]['id']
+
+interface DriftJob {
+  checkId: string
+}
+
+export interface DriftCheckOptions {
+  db: Database
+  queue: () => PgBoss
+  logger: Logger
+  crawler: () => Crawler
+  siteOrigins?: Record<string, string>
+  /** Pages one check reads at most (the operator's limit; default 1000). */
+  maxPages?: number
+  /** Fetches in flight per check (the crawler keeps its own per-host limits; default 4). */
+  concurrency?: number
+  /** Told when a check is done (alerts). Runs once per check: its `alertedAt` is set first. */
+  onDone?: (checkId: string) => Promise<void>
+}
+
+export interface DriftChecks {
+  start(): Promise<void>
+  /** Queues a check of the site (or of one page), in `tx` when given. */
+  request(
+    input: {
+      siteId: string
+      kind: 'page' | 'site' | 'scheduled'
+      pageId?: string | null
+      requestedById?: string | null
+    },
+    tx?: Transaction,
+  ): Promise<string>
+  stop(): Promise<void>
+}
+
+const imageOf = (metadata: Metadata): MetadataImage[] => [
+  ...(metadata.openGraph?.images ?? []),
+  ...(metadata.openGraph?.image ? [metadata.openGraph.image] : []),
+  ...(metadata.twitter?.image ? [metadata.twitter.image] : []),
+]
+
+/** What is wrong with the images a crawler got, for a network that shows them in a card. */
+export function imageFindings(
+  images: readonly MetadataImage[],
+  probes: ReadonlyMap<string, ImageProbe>,
+  minimum: { width: number; height: number } | undefined,
+  network: string,
+): Finding[] {
+  const out: Finding[] = []
+  const seen = new Set<string>()
+  for (const image of images) {
+    if (seen.has(image.url)) continue
+    seen.add(image.url)
+    const probe = probes.get(image.url)
+    if (!probe) continue
+    if (!probe.ok) {
+      out.push({
+        kind: 'image',
+        field: 'image',
+        drift: true,
+        served: image.url,
+        message: `${probe.reason.charAt(0).toUpperCase()}${probe.reason.slice(1)}: ${network} shows no image.`,
+      })
+    } else if (minimum && (probe.width < minimum.width || probe.height < minimum.height)) {
+      out.push({
+        kind: 'image',
+        field: 'image',
+        drift: true,
+        served: image.url,
+        message: `The image at ${image.url} is ${probe.width}×${probe.height}: ${network} needs at least ${minimum.width}×${minimum.height}.`,
+      })
+    }
+  }
+  return out
+}
+
+export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
+  const { db, queue, logger } = options
+  const origins = options.siteOrigins ?? {}
+  const maxPages = options.maxPages ?? 1000
+  const concurrency = options.concurrency ?? 4
+  let crawler: Crawler | null = null
+  const getCrawler = () => (crawler ??= options.crawler())
+  const stopping = new AbortController()
+  let workerId: string | null = null
+
+  async function pagesOf(row: typeof driftCheck.$inferSelect) {
+    const where = row.pageId
+      ? and(eq(page.siteId, row.siteId), eq(page.id, row.pageId))
+      : and(eq(page.siteId, row.siteId), isNotNull(page.path))
+    return db
+      .select({ id: page.id, path: page.path, metadata: metadataRevision.metadata })
+      .from(page)
+      .leftJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
+      .where(where)
+      .orderBy(sql`${page.path} collate "C"`)
+      .limit(maxPages)
+  }
+
+  type Agent = (typeof CRAWLER_AGENTS)[number]
+  interface Checked {
+    agent: Agent
+    row: {
+      status: number | null
+      findings: Finding[]
+      served: Metadata | null
+      error: string | null
+    }
+  }
+
+  /** One page as one crawler gets it, compared with what it should serve. */
+  async function checkAs(
+    agent: Agent,
+    url: string,
+    intended: Metadata,
+    signal: AbortSignal,
+  ): Promise<Checked> {
+    const answer = await getCrawler().fetchPage(url, { signal, userAgent: agent.userAgent })
+    if (!answer.ok) {
+      return {
+        agent,
+        row: { status: answer.status ?? null, findings: [], served: null, error: answer.reason },
+      }
+    }
+    const comparison = compareServed({
+      intended,
+      page: {
+        url,
+        finalUrl: answer.finalUrl,
+        status: answer.status,
+        html: answer.html,
+        headers: answer.headers,
+        userAgent: agent.userAgent,
+      },
+    })
+    const images = imageOf(comparison.served)
+    const probes = new Map<string, ImageProbe>()
+    if ('image' in agent) {
+      for (const image of images.slice(0, 4)) {
+        probes.set(image.url, await getCrawler().probeImage(image.url, { signal }))
+      }
+    }
+    return {
+      agent,
+      row: {
+        status: answer.status,
+        findings: [
+          ...comparison.findings,
+          ...imageFindings(images, probes, 'image' in agent ? agent.image : undefined, agent.name),
+        ],
+        served: comparison.served,
+        error: null,
+      },
+    }
+  }
+
+  /**
+   * The site's override is the same for every crawler. A value one crawler gets while the others
+   * get Headmark's is not an override: the site serves that crawler something else (drift).
+   */
+  function crossCheck(rows: Checked[]) {
+    for (const { agent, row } of rows) {
+      for (const finding of row.findings) {
+        if (finding.kind !== 'overridden' || finding.field === undefined) continue
+        const othersMatch = rows.some(
+          (other) =>
+            other.agent.id !== agent.id &&
+            other.row.error === null &&
+            !other.row.findings.some((found) => found.field === finding.field),
+        )
+        if (!othersMatch) continue
+        finding.kind = 'different'
+        finding.drift = true
+        finding.message = `${finding.message.split(' is ')[0]} ${agent.name} gets is not what other crawlers get.`
+      }
+    }
+  }
+
+  async function run(job: Job<DriftJob>): Promise<void> {
+    const checkId = job.data.checkId
+    const [claimed] = await db
+      .update(driftCheck)
+      .set({ state: 'running', startedAt: sql`coalesce(${driftCheck.startedAt}, now())` })
+      .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.state} in ('queued', 'running')`))
+      .returning()
+    if (!claimed) return
+    const [siteRow] = await db.select().from(site).where(eq(site.id, claimed.siteId))
+    if (!siteRow) return
+    const pages = await pagesOf(claimed)
+    await db.update(driftCheck).set({ pageCount: pages.length }).where(eq(driftCheck.id, checkId))
+    const defaults = await currentDefaults(db, siteRow.id)
+    const rules = await loadSiteRules(db, siteRow.id)
+    const done = new Set(
+      (
+        await db
+          .select({ pageId: driftResult.pageId, agent: driftResult.agent })
+          .from(driftResult)
+          .where(eq(driftResult.checkId, checkId))
+      ).map((row) => `${row.pageId} ${row.agent}`),
+    )
+    const origin = siteOrigin(siteRow.hostname, origins)
+    const signal = stopping.signal
+    const tasks: Array<() => Promise<void>> = []
+    for (const pageRow of pages) {
+      const path = pageRow.path as string
+      const agents = CRAWLER_AGENTS.filter((agent) => !done.has(`${pageRow.id} ${agent.id}`))
+      if (agents.length === 0) continue
+      // One page at a time, its crawlers together: what one crawler gets is compared with what
+      // the others get, and the page's rows are stored in one statement.
+      tasks.push(async () => {
+        const intended = (
+          await servedForPath(db, {
+            site: siteRow,
+            path,
+            metadata: pageRow.metadata ?? null,
+            defaults,
+            rules,
+          })
+        ).metadata
+        const url = `${origin}${path}`
+        const rows = await Promise.all(agents.map((agent) => checkAs(agent, url, intended, signal)))
+        signal.throwIfAborted()
+        crossCheck(rows)
+        const inserted = await db
+          .insert(driftResult)
+          .values(
+            rows.map(({ agent, row }) => ({
+              ...row,
+              checkId,
+              pageId: pageRow.id,
+              path,
+              agent: agent.id,
+              drifting: row.findings.some((finding) => finding.drift) || row.error !== null,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ agent: driftResult.agent })
+        if (inserted.length > 0) {
+          await db
+            .update(driftCheck)
+            .set({ resultCount: sql`${driftCheck.resultCount} + ${inserted.length}` })
+            .where(eq(driftCheck.id, checkId))
+        }
+      })
+    }
+    let next = 0
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
+        while (next < tasks.length && !signal.aborted)
+          await (tasks[next++] as () => Promise<void>)()
+      }),
+    )
+    if (signal.aborted) throw new Error('The server stopped during a drift check; it resumes.')
+    // The summary, from the rows (whichever run wrote them).
+    await db.execute(sql`
+      update drift_check set state = 'done', finished_at = now(),
+        checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
+        drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
+        result_count = (select count(*) from drift_result where check_id = ${checkId})
+      where id = ${checkId}`)
+    if (options.onDone) {
+      // Marked first, in one statement: a retry after this point never alerts twice.
+      const [marked] = await db
+        .update(driftCheck)
+        .set({ alertedAt: sql`now()` })
+        .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.alertedAt} is null`))
+        .returning({ id: driftCheck.id })
+      if (marked) await options.onDone(checkId)
+    }
+  }
+
+  return {
+    async start() {
+      const boss = queue()
+      await ensureQueue(boss, DRIFT_QUEUE, {
+        retryLimit: 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        heartbeatSeconds: 10,
+        expireInSeconds: 6 * 3600,
+        deleteAfterSeconds: 7 * 24 * 3600,
+        retentionSeconds: 7 * 24 * 3600,
+      })
+      if (workerId) return
+      workerId = await boss.work<DriftJob>(
+        DRIFT_QUEUE,
+        { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (!job) return
+          try {
+            await run(job)
+          } catch (error) {
+            if (!stopping.signal.aborted) {
+              logger.warn(
+                `[health] drift check ${job.data.checkId} failed; it is retried: ${String(error).slice(0, 300)}`,
+              )
+            }
+            throw error
+          }
+        },
+      )
+    },
+    async request(input, tx) {
+      const id = randomUUID()
+      const write = async (writer: Transaction) => {
+        await writer.insert(driftCheck).values({
+          id,
+          siteId: input.siteId,
+          kind: input.kind,
+          pageId: input.pageId ?? null,
+          requestedById: input.requestedById ?? null,
+        })
+        await writer.execute(sql`
+          delete from drift_check where site_id = ${input.siteId} and id not in (
+            select id from drift_check where site_id = ${input.siteId}
+            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
+        await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
+          db: transactionDb(writer),
+        })
+      }
+      if (tx) await write(tx)
+      else await db.transaction(write)
+      return id
+    },
+    async stop() {
+      stopping.abort()
+      await crawler?.close().catch(() => {})
+    },
+  }
+}
+
+/** A site's checks, newest first (the check log). */
+export async function siteChecks(db: Database, siteId: string) {
+  return db
+    .select()
+    .from(driftCheck)
+    .where(eq(driftCheck.siteId, siteId))
+    .orderBy(sql`${driftCheck.createdAt} desc, ${driftCheck.id} desc`)
+    .limit(DRIFT_CHECKS_KEPT_PER_SITE)
+}
+
+/** The results of one check, page by page, drifting first (within a page, by crawler). */
+export async function checkResults(db: Database, checkId: string, pageId?: string) {
+  return db
+    .select()
+    .from(driftResult)
+    .where(
+      pageId
+        ? and(eq(driftResult.checkId, checkId), eq(driftResult.pageId, pageId))
+        : eq(driftResult.checkId, checkId),
+    )
+    .orderBy(asc(driftResult.path), asc(driftResult.agent))
+}
