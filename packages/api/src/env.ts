@@ -193,6 +193,18 @@ const serverEnvSchema = z
       .min(50, 'Must be at least 50')
       .max(60_000, 'Must be at most 60000')
       .default(2000),
+    DRIFT_CHECK_HOURS: z.coerce
+      .number({ error: 'Must be a whole number of hours, e.g. 24' })
+      .int('Must be a whole number of hours, e.g. 24')
+      .min(0, 'Must be 0 (no scheduled checks) or more')
+      .max(720, 'Must be at most 720')
+      .default(24),
+    DRIFT_MAX_PAGES: z.coerce
+      .number({ error: 'Must be a whole number of pages, e.g. 1000' })
+      .int('Must be a whole number of pages, e.g. 1000')
+      .min(1, 'Must be at least 1')
+      .max(100_000, 'Must be at most 100000')
+      .default(1000),
     CRAWLER_SITE_ORIGINS: z
       .string()
       .optional()
@@ -395,6 +407,10 @@ export interface CrawlerSettings {
   liveCheckMs: number
   /** The pause between those fetches (LIVE_CHECK_INTERVAL_MS, default 2000). */
   liveCheckIntervalMs: number
+  /** How often each connected site of a paid plan is checked for drift (DRIFT_CHECK_HOURS, default 24; 0: never). */
+  driftEveryMs: number
+  /** Pages one drift check reads at most (DRIFT_MAX_PAGES, default 1000). */
+  driftMaxPages: number
 }
 
 /** A CDN's purge API: which provider, its credentials and zone (a secret: never logged). */
@@ -522,6 +538,8 @@ export function loadServerEnv(
       siteOrigins: parsed.CRAWLER_SITE_ORIGINS,
       liveCheckMs: parsed.LIVE_CHECK_SECONDS * 1000,
       liveCheckIntervalMs: parsed.LIVE_CHECK_INTERVAL_MS,
+      driftEveryMs: parsed.DRIFT_CHECK_HOURS * 3600_000,
+      driftMaxPages: parsed.DRIFT_MAX_PAGES,
     },
   }
 }

@@ -258,6 +258,8 @@ export async function createHeadmark(
       }),
     siteOrigins: env.crawler.siteOrigins,
     concurrency: env.crawler.concurrencyPerHost + 2,
+    maxPages: env.crawler.driftMaxPages,
+    everyMs: env.crawler.driftEveryMs,
   })
   await drift.start()
   // Imports first: their runs stop and are handed back to the queue before it stops.

@@ -60,6 +60,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     NODE_ENV: 'test',
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
+    // Scheduled drift checks would fetch the sites tests create: a test turns them on itself.
+    DRIFT_CHECK_HOURS: '0',
     ...options.env,
   })
   headmark = await createHeadmark(env, {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Metadata, resolveHead } from '@headmark/metadata'
 import { renderHead } from '@headmark/metadata/html'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { tinyPng } from '../../test/crawl-fixtures.ts'
 import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
@@ -19,7 +19,7 @@ const heads = new Map<string, Metadata>()
 const hits: string[] = []
 let fixture: Server
 let origin = ''
-const env: Record<string, string> = { WEBHOOKS_ALLOW_LOOPBACK: 'true' }
+const env: Record<string, string> = { WEBHOOKS_ALLOW_LOOPBACK: 'true', DRIFT_CHECK_HOURS: '24' }
 
 beforeAll(async () => {
   fixture = createServer((req, res) => {
@@ -153,6 +153,22 @@ describe('drift checks', () => {
     expect(seen).toMatchObject({ pending: false, result: { path: '/fine', drifting: false } })
     expect(seen.result?.agents).toHaveLength(8)
     expect(pageFetches()).toHaveLength(8)
+  })
+
+  it('schedules a check of each connected site of a paid plan once per period', async () => {
+    const { siteId } = await setUp()
+    const { drift, db } = server.current.headmark
+    expect(await drift.queueDue()).toBe(1)
+    // Queued (then done) within the period: not again.
+    expect(await drift.queueDue()).toBe(0)
+    const [check] = await db.select().from(driftCheck).where(eq(driftCheck.siteId, siteId))
+    expect(check).toMatchObject({ kind: 'scheduled' })
+    await finished(check?.id as string)
+    expect(await drift.queueDue()).toBe(0)
+    // On the Free plan, checks run on demand only.
+    await db.delete(driftCheck)
+    await db.execute(sql`update subscription set plan = 'free'`)
+    expect(await drift.queueDue()).toBe(0)
   })
 
   it('resumes a check killed part-way without fetching again what it stored', async () => {

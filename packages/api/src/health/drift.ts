@@ -26,6 +26,8 @@ import { siteOrigin } from './live.ts'
 // - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks, with their results.
 
 export const DRIFT_QUEUE = 'drift-check'
+/** The queue of the schedule: one job at a time, which queues the sites that are due. */
+export const DRIFT_SCHEDULE_QUEUE = 'drift-schedule'
 /** Checks kept per site (the newest), with their results. */
 export const DRIFT_CHECKS_KEPT_PER_SITE = 20
 
@@ -96,6 +98,11 @@ export interface DriftCheckOptions {
   maxPages?: number
   /** Fetches in flight per check (the crawler keeps its own per-host limits; default 4). */
   concurrency?: number
+  /**
+   * How often each connected site of a paid plan gets a scheduled check (0: never; default 24 h).
+   * The schedule looks for sites due every hour (or every `everyMs` when shorter).
+   */
+  everyMs?: number
   /** Told when a check is done (alerts). Runs once per check: its `alertedAt` is set first. */
   onDone?: (checkId: string) => Promise<void>
 }
@@ -112,8 +119,13 @@ export interface DriftChecks {
     },
     tx?: Transaction,
   ): Promise<string>
+  /** Queues the scheduled checks that are due (the schedule's job; tests call it). */
+  queueDue(): Promise<number>
   stop(): Promise<void>
 }
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[]
 
 const imageOf = (metadata: Metadata): MetadataImage[] => [
   ...(metadata.openGraph?.images ?? []),
@@ -165,6 +177,66 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   const getCrawler = () => (crawler ??= options.crawler())
   const stopping = new AbortController()
   let workerId: string | null = null
+  const everyMs = options.everyMs ?? 24 * 3600_000
+
+  /**
+   * Queues a scheduled check of each connected site of a paid plan whose last site check is older
+   * than `everyMs` and that has none under way; returns how many.
+   */
+  async function queueDue(): Promise<number> {
+    const due = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select s.id from site s
+        where exists (
+          select 1 from subscription sub where sub.reference_id = s.organization_id
+            and sub.status in ('active', 'trialing', 'past_due') and sub.plan <> 'free')
+          and (s.first_request_at is not null or s.ownership_verified_at is not null)
+          and not exists (
+            select 1 from drift_check c where c.site_id = s.id and c.kind <> 'page'
+              and (c.state in ('queued', 'running')
+                or c.created_at > now() - make_interval(secs => ${everyMs / 1000})))
+        limit 1000`),
+    )
+    for (const row of due) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from site where id = ${row.id} for update`)
+        const [busy] = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            select id from drift_check where site_id = ${row.id} and kind <> 'page'
+              and (state in ('queued', 'running')
+                or created_at > now() - make_interval(secs => ${everyMs / 1000}))`),
+        )
+        if (!busy) await request({ siteId: row.id, kind: 'scheduled' }, tx)
+      })
+    }
+    return due.length
+  }
+
+  async function request(
+    input: Parameters<DriftChecks['request']>[0],
+    tx?: Transaction,
+  ): Promise<string> {
+    const id = randomUUID()
+    const write = async (writer: Transaction) => {
+      await writer.insert(driftCheck).values({
+        id,
+        siteId: input.siteId,
+        kind: input.kind,
+        pageId: input.pageId ?? null,
+        requestedById: input.requestedById ?? null,
+      })
+      await writer.execute(sql`
+          delete from drift_check where site_id = ${input.siteId} and id not in (
+            select id from drift_check where site_id = ${input.siteId}
+            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
+      await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
+        db: transactionDb(writer),
+      })
+    }
+    if (tx) await write(tx)
+    else await db.transaction(write)
+    return id
+  }
 
   async function pagesOf(row: typeof driftCheck.$inferSelect) {
     const where = row.pageId
@@ -363,6 +435,32 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         deleteAfterSeconds: 7 * 24 * 3600,
         retentionSeconds: 7 * 24 * 3600,
       })
+      if (everyMs > 0) {
+        await ensureQueue(boss, DRIFT_SCHEDULE_QUEUE, {
+          policy: 'stately',
+          retryLimit: 5,
+          retryDelay: 60,
+          expireInSeconds: 3600,
+          deleteAfterSeconds: 24 * 3600,
+        })
+        const period = Math.min(3600_000, everyMs)
+        const queueNext = (after: number) =>
+          boss.send(
+            DRIFT_SCHEDULE_QUEUE,
+            {},
+            { startAfter: new Date(Date.now() + after), singletonKey: 'schedule' },
+          )
+        await boss.work(
+          DRIFT_SCHEDULE_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 5 },
+          async () => {
+            const queued = await queueDue()
+            if (queued > 0) logger.info(`[health] ${queued} scheduled drift checks queued`)
+            await queueNext(period)
+          },
+        )
+        await queueNext(60_000)
+      }
       if (workerId) return
       workerId = await boss.work<DriftJob>(
         DRIFT_QUEUE,
@@ -382,28 +480,8 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         },
       )
     },
-    async request(input, tx) {
-      const id = randomUUID()
-      const write = async (writer: Transaction) => {
-        await writer.insert(driftCheck).values({
-          id,
-          siteId: input.siteId,
-          kind: input.kind,
-          pageId: input.pageId ?? null,
-          requestedById: input.requestedById ?? null,
-        })
-        await writer.execute(sql`
-          delete from drift_check where site_id = ${input.siteId} and id not in (
-            select id from drift_check where site_id = ${input.siteId}
-            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
-        await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
-          db: transactionDb(writer),
-        })
-      }
-      if (tx) await write(tx)
-      else await db.transaction(write)
-      return id
-    },
+    request,
+    queueDue,
     async stop() {
       stopping.abort()
       await crawler?.close().catch(() => {})
