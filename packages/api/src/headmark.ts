@@ -19,6 +19,7 @@ import { createReleases } from './operations/releases.ts'
 import { createCrawler, crawlerUserAgent } from './crawler/index.ts'
 import type { Crawler, CrawlerOptions } from './crawler/types.ts'
 import { createImportService, type ImportService } from './imports/service.ts'
+import { createDriftAlerts } from './health/alerts.ts'
 import { createDriftChecks, type DriftChecks } from './health/drift.ts'
 import { createLiveChecks } from './health/live.ts'
 import {
@@ -259,6 +260,7 @@ export async function createHeadmark(
     siteOrigins: env.crawler.siteOrigins,
     concurrency: env.crawler.concurrencyPerHost + 2,
     maxPages: env.crawler.driftMaxPages,
+    alert: createDriftAlerts({ webhooks: () => webhooks, mailer, appUrl: env.BETTER_AUTH_URL }),
     everyMs: env.crawler.driftEveryMs,
   })
   await drift.start()

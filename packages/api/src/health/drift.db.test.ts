@@ -17,6 +17,7 @@ import { CRAWLER_AGENTS, DRIFT_QUEUE } from './drift.ts'
 
 const heads = new Map<string, Metadata>()
 const hits: string[] = []
+let fixedCloak = false
 let fixture: Server
 let origin = ''
 const env: Record<string, string> = { WEBHOOKS_ALLOW_LOOPBACK: 'true', DRIFT_CHECK_HOURS: '24' }
@@ -34,7 +35,9 @@ beforeAll(async () => {
     const metadata = heads.get(path)
     if (!metadata) return void res.writeHead(404).end('Not found')
     const served =
-      path === '/cloaked' && agent.includes('Twitterbot') ? { ...metadata, title: 'Old' } : metadata
+      path === '/cloaked' && !fixedCloak && agent.includes('Twitterbot')
+        ? { ...metadata, title: 'Old' }
+        : metadata
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end(
       `<!doctype html><head>${renderHead(resolveHead({ metadata: served }))}</head><body></body>`,
@@ -49,7 +52,11 @@ afterAll(async () => {
 })
 beforeEach(() => {
   hits.length = 0
+  fixedCloak = false
 })
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[]
 
 const server = useTestServer({ env })
 const ref = { organizationSlug: 'acme', siteHostname: 'acme.com' }
@@ -143,6 +150,55 @@ describe('drift checks', () => {
       }),
     ])
     expect(health.checks).toHaveLength(1)
+  })
+
+  it('alerts once per check when pages start or stop drifting: one e-mail to owners and admins, one metadata_drift message', async () => {
+    const { cast } = await setUp()
+    const { db, mailbox } = server.current.headmark
+    const mails = async (to: string) =>
+      ((await mailbox?.list({ to })) ?? []).filter((mail) => mail.subject.startsWith('acme.com:'))
+    const messages = async () =>
+      rowsOf<{ payload: Record<string, unknown> | string }>(
+        await db.execute(
+          sql`select payload from webhook_message where type = 'metadata_drift' order by created_at`,
+        ),
+      ).map(
+        (row) =>
+          (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
+            string,
+            unknown
+          >,
+      )
+
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect(await messages()).toEqual([
+      expect.objectContaining({
+        _type: 'metadata_drift',
+        site: expect.objectContaining({ hostname: 'acme.com' }),
+        started: [
+          expect.objectContaining({ path: '/cloaked', agents: ['X'] }),
+          expect.objectContaining({ path: '/small', agents: ['Facebook', 'LinkedIn', 'X'] }),
+        ],
+        stopped: [],
+      }),
+    ])
+    const [ownerMail] = await mails('owner@example.com')
+    expect(ownerMail?.subject).toBe('acme.com: 2 pages drift from their metadata')
+    expect(ownerMail?.text).toContain('/cloaked (X)')
+    expect(await mails('admin@example.com')).toHaveLength(1)
+    expect(await mails('member@example.com')).toHaveLength(0)
+
+    // /cloaked is fixed: it stopped drifting; /small still drifts (no news about it).
+    fixedCloak = true
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect((await messages())[1]).toMatchObject({ started: [], stopped: [{ path: '/cloaked' }] })
+    expect((await mails('owner@example.com')).map((mail) => mail.subject)).toContain(
+      'acme.com: a page serves its metadata again',
+    )
+    // Nothing changed: no alert.
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect(await messages()).toHaveLength(2)
+    expect(await mails('owner@example.com')).toHaveLength(2)
   })
 
   it('checks one page from its editor', async () => {

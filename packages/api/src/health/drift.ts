@@ -103,8 +103,11 @@ export interface DriftCheckOptions {
    * The schedule looks for sites due every hour (or every `everyMs` when shorter).
    */
   everyMs?: number
-  /** Told when a check is done (alerts). Runs once per check: its `alertedAt` is set first. */
-  onDone?: (checkId: string) => Promise<void>
+  /**
+   * Runs once per finished check, in the transaction that marks it alerted (the webhook message
+   * is written there); what it returns runs after the commit (the e-mails).
+   */
+  alert?: (tx: Transaction, checkId: string) => Promise<(() => Promise<void>) | null>
 }
 
 export interface DriftChecks {
@@ -412,14 +415,20 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
         result_count = (select count(*) from drift_result where check_id = ${checkId})
       where id = ${checkId}`)
-    if (options.onDone) {
-      // Marked first, in one statement: a retry after this point never alerts twice.
-      const [marked] = await db
+    // Marked alerted in the transaction that writes the alert's webhook message: never twice.
+    let sendEmails: (() => Promise<void>) | null = null
+    await db.transaction(async (tx) => {
+      const [marked] = await tx
         .update(driftCheck)
         .set({ alertedAt: sql`now()` })
         .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.alertedAt} is null`))
         .returning({ id: driftCheck.id })
-      if (marked) await options.onDone(checkId)
+      if (marked && options.alert) sendEmails = await options.alert(tx, checkId)
+    })
+    if (sendEmails) {
+      await (sendEmails as () => Promise<void>)().catch((error: unknown) =>
+        logger.warn(`[health] the drift e-mails of check ${checkId} failed: ${String(error)}`),
+      )
     }
   }
 
