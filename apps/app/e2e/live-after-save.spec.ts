@@ -36,16 +36,20 @@ test.afterAll(async () => {
   process.env.E2E_BASE_URL = previousBaseUrl
 })
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, whole = false): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })
   const size = page.viewportSize() ?? { width: 1280, height: 800 }
   for (const width of [1280, 390]) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 })
       await page.emulateMedia({ colorScheme: scheme })
-      await page
-        .getByRole('region', { name: 'On the site' })
-        .screenshot({ path: `${SHOTS}/live-${name}-${width}-${scheme}.png` })
+      if (whole) {
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
+      } else {
+        await page
+          .getByRole('region', { name: 'On the site' })
+          .screenshot({ path: `${SHOTS}/live-${name}-${width}-${scheme}.png` })
+      }
     }
   }
   await page.emulateMedia({ colorScheme: null })
@@ -103,4 +107,55 @@ test('the editor says when a save is live on the site, and what the site serves 
   await expect(panel.locator('dd').first()).toHaveText('Winter sale')
   await expect(panel.locator('dd').nth(1)).toHaveText('Autumn sale')
   await shoot(page, 'not-live')
+})
+
+test('the Health tab checks every page as eight crawlers and shows the pages that drift', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('health'), 'Hal Health')
+  const slug = await organizationWithSite(page, 'Health Shop', 'localhost')
+  const site = { organizationSlug: slug, siteHostname: 'localhost' }
+  const ownership = await rpc<{ token: string }>(page, 'imports/getOwnership', site)
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/verification`, {
+    data: { token: ownership.token },
+  })
+  await rpc(page, 'imports/verifyOwnership', { ...site, homeUrl: `${E2E_FIXTURE_SITE_ORIGIN}/` })
+  // /live/health-ok serves its title; /live/health-off serves another one to everyone.
+  for (const [path, title, live] of [
+    ['/live/health-ok', 'All good', 'All good'],
+    ['/live/health-off', 'Summer sale', 'Spring sale'],
+  ] as const) {
+    await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+      data: { page: path, title: live, delayMs: 0 },
+    })
+    await rpc(page, 'pages/create', { ...site, path })
+    await rpc(page, 'metadataRevisions/save', {
+      ...site,
+      pagePath: path,
+      baseRevisionId: null,
+      metadata: { title },
+    })
+  }
+
+  await openHydrated(page, `/app/organizations/${slug}/sites/localhost`)
+  await page
+    .getByRole('navigation', { name: 'Site' })
+    .getByRole('link', { name: 'Health', exact: true })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible()
+  await expect(page.getByText('No score yet: run a check.')).toBeVisible()
+  await page.getByRole('button', { name: 'Check now' }).click()
+  await expect(page.getByLabel('Score 50 out of 100')).toBeVisible({ timeout: 60_000 })
+  const drifted = page.getByRole('region', { name: 'Drifted pages' })
+  await expect(drifted.getByRole('link', { name: '/live/health-off' })).toBeVisible()
+  await expect(drifted.getByRole('link', { name: '/live/health-ok' })).toHaveCount(0)
+  // Every crawler got the same: said once.
+  await expect(drifted.getByRole('heading', { level: 3 })).toHaveText(['Every crawler'])
+  await expect(drifted.getByText('Googlebot', { exact: true })).toBeVisible()
+  await expect(drifted.locator('dd').first()).toHaveText('Summer sale')
+  await expect(drifted.locator('dd').nth(1)).toHaveText('Spring sale')
+  const log = page.getByRole('table')
+  await expect(log.getByRole('row')).toHaveCount(2)
+  await expect(log.getByRole('cell', { name: 'Done' })).toBeVisible()
+  await shoot(page, 'health', true)
 })
