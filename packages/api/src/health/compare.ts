@@ -419,7 +419,8 @@ export function compareServed({
     return { drifting: true, findings, fields: [], served, servedNoindex }
   }
 
-  const want = fieldsOf(rendered(intended, url), new Set())
+  const intendedRead = rendered(intended, url)
+  const want = fieldsOf(intendedRead, new Set())
   const have = fieldsOf(served, servedRead.unsized)
   const bodyFields = fieldsOf(
     readTags(
@@ -459,7 +460,7 @@ export function compareServed({
     fields.push({ field, state, intended: value, served: got ?? bodyFields.get(field) })
   }
   // Structured data: each item Headmark serves must be on the page (the site may add its own).
-  const wantJsonLd = rendered(intended, url).jsonLd ?? []
+  const wantJsonLd = intendedRead.jsonLd ?? []
   wantJsonLd.forEach((item, index) => {
     const found = (served.jsonLd ?? []).some((other) => sameJson(other, item))
     fields.push({
