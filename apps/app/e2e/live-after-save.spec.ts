@@ -158,4 +158,16 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: 'Done' })).toBeVisible()
   await shoot(page, 'health', true)
+
+  // The page's editor checks that page alone.
+  await drifted.getByRole('link', { name: '/live/health-off' }).click()
+  const crawlers = page.getByRole('region', { name: 'Crawlers' })
+  await expect(crawlers).toContainText('get something else')
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: '/live/health-off', title: 'Summer sale', delayMs: 0 },
+  })
+  await crawlers.getByRole('button', { name: 'Check' }).click()
+  await expect(crawlers.getByText('Every crawler gets what this page should serve.')).toBeVisible({
+    timeout: 60_000,
+  })
 })

@@ -184,7 +184,7 @@ const serverEnvSchema = z
     LIVE_CHECK_SECONDS: z.coerce
       .number({ error: 'Must be a whole number of seconds, e.g. 60' })
       .int('Must be a whole number of seconds, e.g. 60')
-      .min(1, 'Must be at least 1')
+      .min(0, 'Must be 0 (no live checks) or more')
       .max(600, 'Must be at most 600')
       .default(60),
     LIVE_CHECK_INTERVAL_MS: z.coerce
@@ -403,7 +403,7 @@ export interface CrawlerSettings {
    * `localhost=http://localhost:4319,…`): development and test sites on loopback.
    */
   siteOrigins: Record<string, string>
-  /** How long after a save its page is fetched until it shows it (LIVE_CHECK_SECONDS, default 60). */
+  /** How long after a save its page is fetched until it shows it (LIVE_CHECK_SECONDS, default 60; 0: no live checks). */
   liveCheckMs: number
   /** The pause between those fetches (LIVE_CHECK_INTERVAL_MS, default 2000). */
   liveCheckIntervalMs: number

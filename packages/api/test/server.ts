@@ -60,7 +60,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     NODE_ENV: 'test',
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
-    // Scheduled drift checks would fetch the sites tests create: a test turns them on itself.
+    // Live and scheduled drift checks would fetch the sites tests create (acme.com…): a test
+    // about them turns them on.
+    LIVE_CHECK_SECONDS: '0',
     DRIFT_CHECK_HOURS: '0',
     ...options.env,
   })

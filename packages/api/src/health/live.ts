@@ -37,7 +37,7 @@ export interface LiveCheckOptions {
   events: CoreEvents
   logger: Logger
   crawler: () => Crawler
-  /** How long after the save the site may take (default 60 s). */
+  /** How long after the save the site may take (default 60 s; 0: no live checks). */
   boundMs?: number
   /** The pause between fetches (default 2 s). */
   intervalMs?: number
@@ -80,7 +80,7 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
 
   events.onRevisionSaved(async (tx: Transaction, event) => {
     const path = event.page.path
-    if (path === null) return
+    if (path === null || boundMs <= 0) return
     const [siteRow] = await tx
       .select({
         titleTemplate: site.titleTemplate,

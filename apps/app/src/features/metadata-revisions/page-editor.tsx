@@ -22,6 +22,7 @@ import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
+import { CrawlersPanel } from '~/features/health/crawlers-panel.tsx'
 import { LivePanel } from '~/features/health/live-panel.tsx'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
@@ -380,6 +381,13 @@ export function PageEditor({
               current={
                 data.revision ? { id: data.revision.id, createdAt: data.revision.createdAt } : null
               }
+            />
+          )}
+          {pagePath === null || metadataRevisionId ? null : (
+            <CrawlersPanel
+              organizationSlug={organizationSlug}
+              siteHostname={siteHostname}
+              pagePath={pagePath}
             />
           )}
           <RevisionsPanel
