@@ -28,6 +28,34 @@ const siteTitle = (path: string) =>
  */
 function fixtureSite(url: URL, body: () => Promise<Buffer>, res: ServerResponse): boolean {
   const path = url.pathname
+  if (path === '/site/live') {
+    // The head a /live/… page serves from `delayMs` from now (a cache that expires).
+    void body().then((raw) => {
+      const { page, title, delayMs } = JSON.parse(raw.toString('utf8')) as {
+        page: string
+        title: string
+        delayMs: number
+      }
+      const entry = liveHeads.get(page) ?? { title: 'Untitled' }
+      liveHeads.set(page, { ...entry, next: { title, at: Date.now() + delayMs } })
+      res.writeHead(204).end()
+    })
+    return true
+  }
+  if (path.startsWith('/live/')) {
+    // Pages whose head says what a test told it to, after a while or never.
+    const entry = liveHeads.get(path) ?? { title: 'Untitled' }
+    if (entry.next && Date.now() >= entry.next.at) {
+      entry.title = entry.next.title
+      delete entry.next
+    }
+    liveHeads.set(path, entry)
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(entry.title)}</title></head><body><h1>${escapeHtml(entry.title)}</h1></body></html>`,
+    )
+    return true
+  }
   if (path === '/site/verification') {
     void body().then((raw) => {
       siteState.token = (JSON.parse(raw.toString('utf8')) as { token: string }).token
@@ -75,6 +103,7 @@ function fixtureSite(url: URL, body: () => Promise<Buffer>, res: ServerResponse)
 }
 
 const siteState: { token: string | null } = { token: null }
+const liveHeads = new Map<string, { title: string; next?: { title: string; at: number } }>()
 
 /**
  * A local stand-in for two third parties, so the browser tests reach nothing on the network:

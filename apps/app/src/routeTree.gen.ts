@@ -60,6 +60,7 @@ import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostname
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangeRequestsRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/change-requests/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameChangesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/changes/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/health'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePageRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/page/route'
 import { Route as AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRulesRouteRouteImport } from './routes/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/rules/route'
@@ -416,6 +417,15 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute =
         AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
     } as any,
   )
+const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute =
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRouteImport.update(
+    {
+      id: '/health',
+      path: '/health',
+      getParentRoute: () =>
+        AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute,
+    } as any,
+  )
 const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRoute =
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameImportRouteRouteImport.update(
     {
@@ -667,6 +677,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/health': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
@@ -727,6 +738,7 @@ export interface FileRoutesByTo {
   '/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/app/organizations/$organizationSlug/sites/$siteHostname/health': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/app/organizations/$organizationSlug/onboarding/plan': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/app/organizations/$organizationSlug/sites/$siteHostname': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
@@ -802,6 +814,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanSuccessRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/health': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/': typeof AuthenticatedAppOrganizationsOrganizationSlugOnboardingPlanIndexRoute
   '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/': typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
@@ -877,6 +890,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/health'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan/'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/'
@@ -937,6 +951,7 @@ export interface FileRouteTypes {
     | '/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/app/organizations/$organizationSlug/sites/$siteHostname/health'
     | '/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/app/organizations/$organizationSlug/onboarding/plan'
     | '/app/organizations/$organizationSlug/sites/$siteHostname'
@@ -1011,6 +1026,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/success'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/bulk'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/edit'
+    | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/health'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/transfer'
     | '/_authenticated/app/organizations/$organizationSlug/onboarding/plan/'
     | '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/'
@@ -1410,6 +1426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRouteImport
       parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
     }
+    '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/health': {
+      id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/health'
+      path: '/health'
+      fullPath: '/app/organizations/$organizationSlug/sites/$siteHostname/health'
+      preLoaderRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRouteImport
+      parentRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRoute
+    }
     '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import': {
       id: '/_authenticated/app/organizations/$organizationSlug/sites/$siteHostname/import'
       path: '/import'
@@ -1768,6 +1791,7 @@ interface AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRou
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameWebhooksRouteRouteWithChildren
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute
+  AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute
   AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute: typeof AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnamePagesNewRoute
@@ -1791,6 +1815,8 @@ const AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameRouteRouteCh
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameBulkRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameEditRoute,
+    AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute:
+      AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameHealthRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute:
       AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameTransferRoute,
     AuthenticatedAppOrganizationsOrganizationSlugSitesSiteHostnameIndexRoute:

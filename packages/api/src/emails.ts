@@ -165,7 +165,7 @@ function oneLine(text: string): string {
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat
 }
 
-function compose(parts: {
+export function compose(parts: {
   subject: string
   greeting: string
   lines: string[]

@@ -181,6 +181,49 @@ const serverEnvSchema = z
       .min(100, 'Must be at least 100')
       .max(120_000, 'Must be at most 120000')
       .default(10_000),
+    LIVE_CHECK_SECONDS: z.coerce
+      .number({ error: 'Must be a whole number of seconds, e.g. 60' })
+      .int('Must be a whole number of seconds, e.g. 60')
+      .min(0, 'Must be 0 (no live checks) or more')
+      .max(600, 'Must be at most 600')
+      .default(60),
+    LIVE_CHECK_INTERVAL_MS: z.coerce
+      .number({ error: 'Must be a whole number of milliseconds, e.g. 2000' })
+      .int('Must be a whole number of milliseconds, e.g. 2000')
+      .min(50, 'Must be at least 50')
+      .max(60_000, 'Must be at most 60000')
+      .default(2000),
+    DRIFT_CHECK_HOURS: z.coerce
+      .number({ error: 'Must be a whole number of hours, e.g. 24' })
+      .int('Must be a whole number of hours, e.g. 24')
+      .min(0, 'Must be 0 (no scheduled checks) or more')
+      .max(720, 'Must be at most 720')
+      .default(24),
+    DRIFT_MAX_PAGES: z.coerce
+      .number({ error: 'Must be a whole number of pages, e.g. 1000' })
+      .int('Must be a whole number of pages, e.g. 1000')
+      .min(1, 'Must be at least 1')
+      .max(100_000, 'Must be at most 100000')
+      .default(1000),
+    CRAWLER_SITE_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const out: Record<string, string> = {}
+        for (const part of (value ?? '').split(',')) {
+          if (!part.trim()) continue
+          const [host = '', origin = ''] = part.split('=').map((item) => item.trim())
+          if (!host || !URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) {
+            context.addIssue({
+              code: 'custom',
+              message: `"${part.trim()}" is not hostname=origin, e.g. localhost=http://localhost:4319`,
+            })
+            return z.NEVER
+          }
+          out[host.toLowerCase()] = new URL(origin).origin
+        }
+        return out
+      }),
     CDN_PURGE_PROVIDER: z
       .enum(['cloudflare', 'fastly', 'bunny'], { error: 'Use cloudflare, fastly or bunny' })
       .optional(),
@@ -355,6 +398,19 @@ export interface CrawlerSettings {
   requestsPerSecond: number
   /** Each request's time limit (CRAWLER_TIMEOUT_MS, default 10000). */
   timeoutMs: number
+  /**
+   * Where a site is fetched when not at `https://<hostname>` (CRAWLER_SITE_ORIGINS,
+   * `localhost=http://localhost:4319,…`): development and test sites on loopback.
+   */
+  siteOrigins: Record<string, string>
+  /** How long after a save its page is fetched until it shows it (LIVE_CHECK_SECONDS, default 60; 0: no live checks). */
+  liveCheckMs: number
+  /** The pause between those fetches (LIVE_CHECK_INTERVAL_MS, default 2000). */
+  liveCheckIntervalMs: number
+  /** How often each connected site of a paid plan is checked for drift (DRIFT_CHECK_HOURS, default 24; 0: never). */
+  driftEveryMs: number
+  /** Pages one drift check reads at most (DRIFT_MAX_PAGES, default 1000). */
+  driftMaxPages: number
 }
 
 /** A CDN's purge API: which provider, its credentials and zone (a secret: never logged). */
@@ -479,6 +535,11 @@ export function loadServerEnv(
       concurrencyPerHost: parsed.CRAWLER_CONCURRENCY_PER_HOST,
       requestsPerSecond: parsed.CRAWLER_REQUESTS_PER_SECOND,
       timeoutMs: parsed.CRAWLER_TIMEOUT_MS,
+      siteOrigins: parsed.CRAWLER_SITE_ORIGINS,
+      liveCheckMs: parsed.LIVE_CHECK_SECONDS * 1000,
+      liveCheckIntervalMs: parsed.LIVE_CHECK_INTERVAL_MS,
+      driftEveryMs: parsed.DRIFT_CHECK_HOURS * 3600_000,
+      driftMaxPages: parsed.DRIFT_MAX_PAGES,
     },
   }
 }

@@ -19,6 +19,9 @@ import { createReleases } from './operations/releases.ts'
 import { createCrawler, crawlerUserAgent } from './crawler/index.ts'
 import type { Crawler, CrawlerOptions } from './crawler/types.ts'
 import { createImportService, type ImportService } from './imports/service.ts'
+import { createDriftAlerts } from './health/alerts.ts'
+import { createDriftChecks, type DriftChecks } from './health/drift.ts'
+import { createLiveChecks } from './health/live.ts'
 import {
   errorResponse,
   limitRequestBody,
@@ -67,6 +70,7 @@ export interface Headmark {
   billing: BillingJobs
   /** Imports of live sites' pages, on the same queue, and the crawler they use. */
   imports: ImportService
+  drift: DriftChecks
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
@@ -219,8 +223,51 @@ export async function createHeadmark(
     concurrency: env.crawler.concurrencyPerHost + 2,
   })
   await imports.start()
+  // Live after save: a save's page is fetched until it shows the save, on the same queue.
+  const liveChecks = createLiveChecks({
+    db,
+    queue: () => webhooks.jobQueue(),
+    events,
+    logger,
+    crawler: () =>
+      crawler({
+        policy: webhooks.policy,
+        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+        concurrencyPerHost: env.crawler.concurrencyPerHost,
+        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+        timeoutMs: env.crawler.timeoutMs,
+        measureImages: false,
+      }),
+    boundMs: env.crawler.liveCheckMs,
+    intervalMs: env.crawler.liveCheckIntervalMs,
+    siteOrigins: env.crawler.siteOrigins,
+  })
+  await liveChecks.start()
+  // Drift checks: pages fetched as eight crawlers, on the same queue.
+  const drift = createDriftChecks({
+    db,
+    queue: () => webhooks.jobQueue(),
+    logger,
+    crawler: () =>
+      crawler({
+        policy: webhooks.policy,
+        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+        concurrencyPerHost: env.crawler.concurrencyPerHost,
+        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+        timeoutMs: env.crawler.timeoutMs,
+        measureImages: false,
+      }),
+    siteOrigins: env.crawler.siteOrigins,
+    concurrency: env.crawler.concurrencyPerHost + 2,
+    maxPages: env.crawler.driftMaxPages,
+    alert: createDriftAlerts({ webhooks: () => webhooks, mailer, appUrl: env.BETTER_AUTH_URL }),
+    everyMs: env.crawler.driftEveryMs,
+  })
+  await drift.start()
   // Imports first: their runs stop and are handed back to the queue before it stops.
   connection.beforeClose(async () => {
+    await liveChecks.stop()
+    await drift.stop()
     await imports.stop()
     await webhooks.stop()
   })
@@ -266,6 +313,7 @@ export async function createHeadmark(
     webhooks,
     billing,
     imports,
+    drift,
     mailer,
     headers,
     rateLimit,
@@ -327,6 +375,7 @@ export async function createHeadmark(
     webhooks,
     billing,
     imports,
+    drift,
     mailer,
     mailbox,
     logger,

@@ -5,6 +5,7 @@ import { bulkPagesRouter } from './routers/bulk-pages.ts'
 import { changeRequestsRouter } from './routers/change-requests.ts'
 import { changeSetsRouter } from './routers/change-sets.ts'
 import { discoveredPathsRouter } from './routers/discovered-paths.ts'
+import { healthRouter } from './routers/health.ts'
 import { importsRouter } from './routers/imports.ts'
 import { invitationsRouter } from './routers/invitations.ts'
 import { membersRouter } from './routers/members.ts'
@@ -39,6 +40,7 @@ export const router = {
   changeRequests: changeRequestsRouter,
   imports: importsRouter,
   auditLog: auditLogRouter,
+  health: healthRouter,
 }
 
 export type Router = typeof router

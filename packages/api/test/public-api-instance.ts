@@ -14,6 +14,8 @@ const env = loadServerEnv({
   DATABASE_URL: process.env.DATABASE_URL,
   PUBLIC_API_CACHE_ENTRIES: process.env.PUBLIC_API_CACHE_ENTRIES,
   PUBLIC_API_CACHE_MB: process.env.PUBLIC_API_CACHE_MB,
+  LIVE_CHECK_SECONDS: '0',
+  DRIFT_CHECK_HOURS: '0',
 })
 const headmark = await createHeadmark(env, { log: () => {} })
 const api = await headmark.publicApi()

@@ -60,6 +60,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     NODE_ENV: 'test',
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
+    // Live and scheduled drift checks would fetch the sites tests create (acme.com…): a test
+    // about them turns them on.
+    LIVE_CHECK_SECONDS: '0',
+    DRIFT_CHECK_HOURS: '0',
     ...options.env,
   })
   headmark = await createHeadmark(env, {

@@ -63,6 +63,25 @@ describe('createWebhookHandler', () => {
     expect(client.invalidate).not.toHaveBeenCalled()
   })
 
+  it('acknowledges a metadata_drift event with 200 and leaves the cache, onEvent and revalidate alone', async () => {
+    const client = { invalidate: vi.fn() }
+    const onEvent = vi.fn()
+    const revalidate = vi.fn()
+    const drift = {
+      _type: 'metadata_drift',
+      site: { hostname: 'acme.com', dsn: 'dsn_acme' },
+      checkId: 'check_1',
+      started: [{ path: '/pricing', agents: ['X'], findings: ['The title is not Headmark’s.'] }],
+      stopped: [],
+      timestamp: '2026-11-28T03:00:00.000Z',
+    }
+    const result = await call({ client, onEvent, revalidate }, signed(JSON.stringify(drift)))
+    expect(result).toEqual({ status: 200, body: { ok: true } })
+    expect(client.invalidate).not.toHaveBeenCalled()
+    expect(onEvent).not.toHaveBeenCalled()
+    expect(revalidate).not.toHaveBeenCalled()
+  })
+
   it('accepts Standard Webhooks headers alone', async () => {
     const body = '{"_type":"placeholder"}'
     const {

@@ -183,6 +183,29 @@ describe('fetchHead', () => {
     }
   })
 
+  it('fetches a whole page as another user agent (health checks), through the same guard', async () => {
+    const strict = createCrawler({ policy: production, userAgent, timeoutMs: 1000 })
+    try {
+      const before = site.userAgents.length
+      for (const target of outboundTargets) {
+        const result = await strict.fetchPage(target, { userAgent: 'Twitterbot/1.0' })
+        expect(result, target).toMatchObject({ ok: false, kind: 'refused' })
+      }
+      expect(site.userAgents.length).toBe(before)
+    } finally {
+      await strict.close()
+    }
+    const page = await crawler.fetchPage(`${site.origin}/`, { userAgent: 'Twitterbot/1.0' })
+    expect(page).toMatchObject({ ok: true, status: 200 })
+    expect(page.ok && page.html).toMatch(/<\/head>[\s\S]*<body/i)
+    expect(site.userAgents.at(-1)).toBe(`Twitterbot/1.0 ${userAgent}`)
+    // A 404 is an answer to report, not a failure to fetch.
+    expect(await crawler.fetchPage(`${site.origin}/nowhere`)).toMatchObject({
+      ok: true,
+      status: 404,
+    })
+  })
+
   it('refuses the corpus as redirect targets: each hop is checked again', async () => {
     // The fixture on 127.0.0.2; 127.0.0.1 and ::1 denied: every target of the corpus is refused,
     // loopback ones included, as with loopback off in production.

@@ -53,6 +53,8 @@ export interface HopOptions {
   stopAfterHead?: boolean
   signal: AbortSignal
   accept: string
+  /** Sent instead of the crawler's own User-Agent (a page fetched as Googlebot…). */
+  userAgent?: string
 }
 
 // The guard's sentences speak of webhooks; the crawler's say the same about pages.
@@ -125,7 +127,7 @@ export function createHopper(options: {
       const request = send(url, {
         method: 'GET',
         headers: {
-          'user-agent': userAgent,
+          'user-agent': hopOptions.userAgent ?? userAgent,
           accept,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': '*',

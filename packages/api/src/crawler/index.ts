@@ -122,6 +122,7 @@ export function createCrawler(options: CrawlerOptions): Crawler {
       accept: string
       signal: AbortSignal
       robots: boolean
+      userAgent?: string
     },
   ): Promise<RawAnswer & { bytesRead: number }> {
     let current = start
@@ -511,7 +512,7 @@ export function createCrawler(options: CrawlerOptions): Crawler {
     return null
   }
 
-  const failure = (url: string, error: CrawlError): FetchHeadResult => ({
+  const failure = (url: string, error: CrawlError): Extract<FetchHeadResult, { ok: false }> => ({
     ok: false,
     url,
     kind: error.kind,
@@ -545,6 +546,52 @@ export function createCrawler(options: CrawlerOptions): Crawler {
         if (error instanceof CrawlError) return failure(url, error)
         throw error
       }
+    },
+
+    async fetchPage(url, pageOptions = {}) {
+      const signal = signalOf(pageOptions.signal)
+      const started = performance.now()
+      try {
+        const start = checkCrawlUrl(url, policy)
+        const answer = await follow(start, {
+          maxBytes: pageOptions.maxBytes ?? maxHeadBytes,
+          accept: HTML_ACCEPT,
+          signal,
+          robots: false,
+          userAgent: pageOptions.userAgent ? `${pageOptions.userAgent} ${userAgent}` : userAgent,
+        })
+        const contentType = String(answer.headers['content-type'] ?? '')
+        const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+        const ok = answer.status >= 200 && answer.status < 300
+        if (ok && mediaType && mediaType !== 'text/html' && mediaType !== 'application/xhtml+xml') {
+          throw new CrawlError(
+            'not-html',
+            `${answer.url} serves ${mediaType}, not an HTML page.`,
+            answer.status,
+          )
+        }
+        const headers: Record<string, string[]> = {}
+        for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) {
+          const name = (answer.rawHeaders[i] as string).toLowerCase()
+          ;(headers[name] ??= []).push(answer.rawHeaders[i + 1] as string)
+        }
+        return {
+          ok: true,
+          url,
+          finalUrl: answer.url,
+          status: answer.status,
+          html: decodeHtml(answer.body, contentType),
+          headers,
+          ms: Math.round(performance.now() - started),
+        }
+      } catch (error) {
+        if (error instanceof CrawlError) return failure(url, error)
+        throw error
+      }
+    },
+
+    probeImage(url, probeOptions = {}) {
+      return probeImage(url, signalOf(probeOptions.signal))
     },
 
     discover(source, discoverOptions) {

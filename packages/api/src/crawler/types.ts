@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import type { Metadata } from '@headmark/metadata'
 import type { OutboundPolicy } from '../webhooks/outbound-guard.ts'
+import type { ImageProbe } from './parse-head.ts'
 
 // The crawler's contract: what imports (and live verification) ask of it. Every fetch goes
 // through the outbound guard on every hop, reads robots.txt first and stops after </head>.
@@ -76,6 +77,23 @@ export type FetchHeadResult =
         'robots' | 'refused' | 'timeout' | 'http' | 'network' | 'not-html' | 'too-many-redirects'
     }
 
+/** A whole page as served (health checks compare it with what the path should serve). */
+export type FetchPageResult =
+  | {
+      ok: true
+      url: string
+      finalUrl: string
+      /** Any status: a 404 or a 500 is an answer to report, not a failure to fetch. */
+      status: number
+      /** The page's text, its head and as much of its body as `maxBytes` allows. */
+      html: string
+      /** Response headers by lower-case name, repeated ones kept apart. */
+      headers: Record<string, string[]>
+      /** Milliseconds from the request to the last byte. */
+      ms: number
+    }
+  | Extract<FetchHeadResult, { ok: false }>
+
 /** Where an import finds its URLs. */
 export type CrawlSource =
   | {
@@ -107,6 +125,21 @@ export interface Crawler {
     url: string,
     options?: { signal?: AbortSignal; headSource?: HeadSource },
   ): Promise<FetchHeadResult>
+  /**
+   * One whole page (head and body, up to `maxBytes`, default 1 MiB) as `userAgent` gets it: the
+   * crawler's own User-Agent is appended to it, so that the site's logs say who asked. Asked by
+   * the site's owners (health checks), so robots.txt is not read; the per-host rate applies.
+   */
+  fetchPage(
+    url: string,
+    options?: { signal?: AbortSignal; userAgent?: string; maxBytes?: number },
+  ): Promise<FetchPageResult>
+  /**
+   * One image's size and type, read from its first bytes (through the guard and the per-host
+   * rate; cached by URL for the crawler's life): `{ ok: false, reason }` when it is unreachable or
+   * not an image.
+   */
+  probeImage(url: string, options?: { signal?: AbortSignal }): Promise<ImageProbe>
   /**
    * Whether the origin proves ownership with `token`: `<meta name="headmark-site-verification"
    * content="<token>">` on its home page, or the token as the body of

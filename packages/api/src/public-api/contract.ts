@@ -138,5 +138,97 @@ export async function generatePublicApiDocument(): Promise<Record<string, unknow
     },
     servers: [{ url: '/api/openapi' }],
   })
-  return document as unknown as Record<string, unknown>
+  return { ...document, webhooks: WEBHOOK_EVENTS } as unknown as Record<string, unknown>
+}
+
+const finding = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'The page path, e.g. `/pricing`.' },
+    agents: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'The crawlers that get something else: Googlebot, Bingbot, Facebook, X, LinkedIn, Slack, Discord, Browser.',
+    },
+    findings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'What differs, in words (up to 5).',
+    },
+  },
+  required: ['path', 'agents', 'findings'],
+}
+
+/**
+ * The events webhooks receive (OpenAPI 3.1 `webhooks`), each a signed `POST` (Standard
+ * Webhooks headers). Event types are only ever added: a receiver acknowledges the ones it does
+ * not know with 200 (the SDK's `createWebhookHandler` does).
+ */
+const WEBHOOK_EVENTS = {
+  metadata_update: {
+    post: {
+      summary: 'A path’s metadata changed',
+      description:
+        'A saved or restored revision, a change set, or a path rule. `path` is null when every path may have changed.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                _type: { const: 'metadata_update' },
+                path: { type: ['string', 'null'] },
+                metadataRevisionId: { type: 'string' },
+                metadata: { type: 'object', description: 'What the path now serves.' },
+                site: {
+                  type: 'object',
+                  properties: { hostname: { type: 'string' }, dsn: { type: 'string' } },
+                },
+                timestamp: { type: 'string', format: 'date-time' },
+              },
+              required: ['_type', 'path', 'metadataRevisionId', 'metadata', 'site', 'timestamp'],
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'Received.' } },
+    },
+  },
+  metadata_drift: {
+    post: {
+      summary: 'Pages started or stopped serving crawlers something other than their metadata',
+      description:
+        'Sent once per drift check of the site that found a change: pages that started drifting (with the crawlers concerned) and pages that serve their metadata again.',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                _type: { const: 'metadata_drift' },
+                site: {
+                  type: 'object',
+                  properties: { hostname: { type: 'string' }, dsn: { type: 'string' } },
+                },
+                checkId: { type: 'string' },
+                started: { type: 'array', items: finding },
+                stopped: {
+                  type: 'array',
+                  items: { type: 'object', properties: { path: { type: 'string' } } },
+                },
+                timestamp: { type: 'string', format: 'date-time' },
+              },
+              required: ['_type', 'site', 'checkId', 'started', 'stopped', 'timestamp'],
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'Received (a receiver that does not know the type answers 200 too).',
+        },
+      },
+    },
+  },
 }

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
+import type { MetadataDriftPayload } from '../health/alerts.ts'
 import {
   createFixtureApiKey,
   createFixtureSite,
@@ -100,5 +101,29 @@ describe('/api/openapi/spec.json', () => {
     expect(ok?.({ metadata: { title: null } })).toBe(false)
     expect(ok?.({ metadata: { unknownField: 'x' } })).toBe(false)
     expect(ok?.({ metadata: {}, metadataRevisionId: 1 })).toBe(false)
+  })
+
+  it('documents the webhook events, metadata_drift included', async () => {
+    const specResponse = await rawRequest(server.current.origin, '/api/openapi/spec.json')
+    const document = JSON.parse(specResponse.body.toString()) as {
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: object }> } } }
+      >
+    }
+    expect(Object.keys(document.webhooks)).toEqual(['metadata_update', 'metadata_drift'])
+    const schema =
+      document.webhooks.metadata_drift?.post.requestBody.content['application/json']?.schema
+    const valid = new Ajv2020({ strict: false }).compile(schema as object)
+    const payload: MetadataDriftPayload = {
+      _type: 'metadata_drift',
+      site: { hostname: 'acme.com', dsn: 'https://key@headmark.example/acme' },
+      checkId: 'c1',
+      started: [{ path: '/pricing', agents: ['X'], findings: ['The title is not Headmark’s.'] }],
+      stopped: [{ path: '/about' }],
+      timestamp: new Date().toISOString(),
+    }
+    expect(valid(payload)).toBe(true)
+    expect(valid({ ...payload, started: [{ path: '/pricing' }] })).toBe(false)
   })
 })

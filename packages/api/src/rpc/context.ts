@@ -3,6 +3,7 @@ import type { BillingJobs } from '../billing/cancellations.ts'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
 import type { ServerEnv } from '../env.ts'
+import type { DriftChecks } from '../health/drift.ts'
 import type { ImportService } from '../imports/service.ts'
 import type { Mailer } from '../mailer.ts'
 import type { WebhookService } from '../webhooks/worker.ts'
@@ -21,6 +22,8 @@ export interface Context {
   billing: BillingJobs
   /** Imports of live sites' pages (durable jobs) and the crawler they use. */
   imports: ImportService
+  /** Drift checks of sites' pages, as queue jobs. */
+  drift: DriftChecks
   /** Sends e-mails (invitations). */
   mailer: Mailer
   /** The request's headers: better-auth reads the session cookie from them. */

@@ -23,6 +23,8 @@ import { orpc } from '~/lib/orpc.ts'
 import { whenIdle } from '~/lib/when-idle.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
+import { CrawlersPanel } from '~/features/health/crawlers-panel.tsx'
+import { LivePanel } from '~/features/health/live-panel.tsx'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { PreviewsPanel } from './previews-panel.tsx'
@@ -209,7 +211,10 @@ export function PageEditor({
         } else {
           toast.success(`Saved as revision ${revision.number}.`)
         }
-        await invalidateSiteData(queryClient)
+        await Promise.all([
+          invalidateSiteData(queryClient),
+          queryClient.invalidateQueries({ queryKey: orpc.health.key() }),
+        ])
       },
       onError: async (error) => {
         if (isErrorCode(error, 'CONFLICT')) {
@@ -390,6 +395,23 @@ export function PageEditor({
               className="side-panel"
               findings={findings}
               onFocusField={(field) => editor.current?.focusField(field)}
+            />
+          )}
+          {pagePath === null ? null : (
+            <LivePanel
+              organizationSlug={organizationSlug}
+              siteHostname={siteHostname}
+              pagePath={pagePath}
+              current={
+                data.revision ? { id: data.revision.id, createdAt: data.revision.createdAt } : null
+              }
+            />
+          )}
+          {pagePath === null || metadataRevisionId ? null : (
+            <CrawlersPanel
+              organizationSlug={organizationSlug}
+              siteHostname={siteHostname}
+              pagePath={pagePath}
             />
           )}
           <RevisionsPanel

@@ -21,6 +21,7 @@ export function siteNavItems(canManageSites: boolean): SiteNavItem[] {
     { label: 'Rules', to: '/app/organizations/$organizationSlug/sites/$siteHostname/rules' },
     { label: 'Changes', to: '/app/organizations/$organizationSlug/sites/$siteHostname/changes' },
     { label: 'Import', to: '/app/organizations/$organizationSlug/sites/$siteHostname/import' },
+    { label: 'Health', to: '/app/organizations/$organizationSlug/sites/$siteHostname/health' },
     {
       label: 'Change requests',
       to: '/app/organizations/$organizationSlug/sites/$siteHostname/change-requests',

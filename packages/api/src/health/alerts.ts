@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { driftCheck, member, organization, site, user, webhook } from '../db/schema.ts'
+import type { Transaction } from '../domain/events.ts'
+import { compose } from '../emails.ts'
+import type { Mailer } from '../mailer.ts'
+import { primaryOrganizationRole } from '../permissions.ts'
+import type { WebhookService } from '../webhooks/worker.ts'
+import { CRAWLER_AGENTS } from './drift.ts'
+
+// When pages start or stop drifting: one `metadata_drift` webhook message per check (written in
+// the transaction that marks the check alerted, so it is never written twice) and, after that
+// commit, one e-mail per owner and admin listing every page of the check. A process killed
+// between the commit and the e-mails sends no e-mail for that check (never two).
+
+/** The `metadata_drift` webhook body. */
+export interface MetadataDriftPayload {
+  _type: 'metadata_drift'
+  site: { hostname: string; dsn: string }
+  /** The check that found the changes. */
+  checkId: string
+  /** Pages that serve crawlers something else than their metadata since this check. */
+  started: Array<{ path: string; agents: string[]; findings: string[] }>
+  /** Pages that serve their metadata again. */
+  stopped: Array<{ path: string }>
+  timestamp: string
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[]
+
+const agentName = (id: string) => CRAWLER_AGENTS.find((agent) => agent.id === id)?.name ?? id
+
+/** Which pages of a check started or stopped drifting since the site's check before it. */
+export async function driftChanges(db: Database | Transaction, checkId: string) {
+  const rows = rowsOf<{
+    path: string
+    drifting: boolean
+    before: boolean | null
+    agents: string[] | null
+    findings: string[] | null
+  }>(
+    await db.execute(sql`
+      with current as (
+        select c.site_id, c.created_at, r.page_id, r.path,
+          bool_or(r.drifting) as drifting,
+          array_agg(r.agent order by r.agent) filter (where r.drifting) as agents,
+          (array_agg(f.message) filter (where f.drift))[1:5] as findings
+        from drift_check c
+        join drift_result r on r.check_id = c.id
+        left join lateral jsonb_to_recordset(r.findings) as f(message text, drift boolean) on true
+        where c.id = ${checkId}
+        group by c.site_id, c.created_at, r.page_id, r.path
+      )
+      select cur.path, cur.drifting, cur.agents, cur.findings,
+        (select bool_or(p.drifting) from drift_result p
+          where p.page_id = cur.page_id and p.check_id = (
+            select c2.id from drift_check c2
+            where c2.site_id = cur.site_id and c2.state = 'done' and c2.id <> ${checkId}
+              and c2.created_at < cur.created_at
+              and exists (select 1 from drift_result r2 where r2.check_id = c2.id and r2.page_id = cur.page_id)
+            order by c2.created_at desc limit 1)) as before
+      from current cur
+      order by cur.path collate "C"`),
+  )
+  return {
+    started: rows
+      .filter((row) => row.drifting && row.before !== true)
+      .map((row) => ({
+        path: row.path,
+        agents: (row.agents ?? []).map(agentName),
+        findings: [...new Set(row.findings ?? [])],
+      })),
+    stopped: rows
+      .filter((row) => !row.drifting && row.before === true)
+      .map((row) => ({ path: row.path })),
+  }
+}
+
+export function createDriftAlerts(options: {
+  webhooks: () => Pick<WebhookService, 'enqueueMessage'>
+  mailer: Mailer
+  appUrl: string
+}) {
+  /**
+   * Inside the transaction that marks the check alerted: writes the webhook message, and returns
+   * what sends the e-mails once it commits (null: nothing changed).
+   */
+  return async function alert(
+    tx: Transaction,
+    checkId: string,
+  ): Promise<(() => Promise<void>) | null> {
+    const changes = await driftChanges(tx, checkId)
+    if (changes.started.length === 0 && changes.stopped.length === 0) return null
+    const [target] = await tx
+      .select({
+        id: site.id,
+        hostname: site.hostname,
+        dsn: site.dsn,
+        organizationId: site.organizationId,
+      })
+      .from(driftCheck)
+      .innerJoin(site, eq(site.id, driftCheck.siteId))
+      .where(eq(driftCheck.id, checkId))
+    if (!target) return null
+    const hooks = await tx
+      .select({ id: webhook.id })
+      .from(webhook)
+      .where(and(eq(webhook.siteId, target.id), eq(webhook.enabled, true)))
+    const payload: MetadataDriftPayload = {
+      _type: 'metadata_drift',
+      site: { hostname: target.hostname, dsn: target.dsn },
+      checkId,
+      started: changes.started,
+      stopped: changes.stopped,
+      timestamp: new Date().toISOString(),
+    }
+    await options.webhooks().enqueueMessage(tx, {
+      siteId: target.id,
+      payload: payload as unknown as { _type: string } & Record<string, unknown>,
+      webhookIds: hooks.map((hook) => hook.id),
+      trigger: 'automatic',
+    })
+    const people = await tx
+      .select({ email: user.email, role: member.role, slug: organization.slug })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .innerJoin(organization, eq(organization.id, member.organizationId))
+      .where(eq(member.organizationId, target.organizationId))
+    const recipients = people.filter((person) => primaryOrganizationRole(person.role) !== 'member')
+    return async () => {
+      for (const person of recipients) {
+        const url = new URL(
+          `/app/organizations/${person.slug}/sites/${target.hostname}/health`,
+          options.appUrl,
+        ).href
+        await options.mailer.send({
+          to: person.email,
+          ...driftEmail(target.hostname, changes, url),
+        })
+      }
+    }
+  }
+}
+
+/** The e-mail of one check's changes. */
+export function driftEmail(
+  hostname: string,
+  changes: Awaited<ReturnType<typeof driftChanges>>,
+  url: string,
+) {
+  const lines: string[] = []
+  const { started, stopped } = changes
+  if (started.length > 0) {
+    lines.push(
+      `${started.length === 1 ? 'One page' : `${started.length} pages`} of ${hostname} now ${started.length === 1 ? 'serves' : 'serve'} crawlers something other than ${started.length === 1 ? 'its' : 'their'} metadata:`,
+    )
+    for (const page of started.slice(0, 20)) {
+      lines.push(`${page.path} (${page.agents.join(', ')}): ${page.findings.slice(0, 2).join(' ')}`)
+    }
+    if (started.length > 20) lines.push(`…and ${started.length - 20} more.`)
+  }
+  if (stopped.length > 0) {
+    lines.push(
+      `${stopped.length === 1 ? 'One page serves' : `${stopped.length} pages serve`} ${stopped.length === 1 ? 'its' : 'their'} metadata again: ${stopped
+        .slice(0, 20)
+        .map((page) => page.path)
+        .join(', ')}${stopped.length > 20 ? '…' : ''}`,
+    )
+  }
+  return compose({
+    subject:
+      started.length > 0
+        ? `${hostname}: ${started.length === 1 ? 'a page drifts' : `${started.length} pages drift`} from ${started.length === 1 ? 'its' : 'their'} metadata`
+        : `${hostname}: ${stopped.length === 1 ? 'a page serves' : `${stopped.length} pages serve`} ${stopped.length === 1 ? 'its' : 'their'} metadata again`,
+    greeting: 'Hello,',
+    lines,
+    action: { label: 'Open the site’s health', url },
+    footer: 'You receive this e-mail as an owner or admin of the organization.',
+  })
+}

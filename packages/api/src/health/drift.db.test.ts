@@ -1,0 +1,255 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type Metadata, resolveHead } from '@headmark/metadata'
+import { renderHead } from '@headmark/metadata/html'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { tinyPng } from '../../test/crawl-fixtures.ts'
+import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
+import { useTestServer } from '../../test/server.ts'
+import { driftCheck, driftResult, page, site } from '../db/schema.ts'
+import { CRAWLER_AGENTS, DRIFT_QUEUE } from './drift.ts'
+
+// Drift checks against a site on loopback that renders its heads with the SDK: /fine serves
+// what it should to everyone, /cloaked serves X an old title, /small names an image smaller than
+// the networks' cards need. Each page is fetched as eight crawlers; a check killed part-way
+// resumes without fetching again what it stored.
+
+const heads = new Map<string, Metadata>()
+const hits: string[] = []
+let fixedCloak = false
+let fixture: Server
+let origin = ''
+const env: Record<string, string> = { WEBHOOKS_ALLOW_LOOPBACK: 'true', DRIFT_CHECK_HOURS: '24' }
+
+beforeAll(async () => {
+  fixture = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const agent = req.headers['user-agent'] ?? ''
+    hits.push(`${path} ${agent}`)
+    if (path.startsWith('/img/')) {
+      const [width, height] = path === '/img/small.png' ? [100, 100] : [1200, 630]
+      res.writeHead(200, { 'content-type': 'image/png' })
+      return void res.end(tinyPng(width, height))
+    }
+    const metadata = heads.get(path)
+    if (!metadata) return void res.writeHead(404).end('Not found')
+    const served =
+      path === '/cloaked' && !fixedCloak && agent.includes('Twitterbot')
+        ? { ...metadata, title: 'Old' }
+        : metadata
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><head>${renderHead(resolveHead({ metadata: served }))}</head><body></body>`,
+    )
+  })
+  await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`
+  env.CRAWLER_SITE_ORIGINS = `acme.com=${origin}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => fixture.close(resolve))
+})
+beforeEach(() => {
+  hits.length = 0
+  fixedCloak = false
+})
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[]
+
+const server = useTestServer({ env })
+const ref = { organizationSlug: 'acme', siteHostname: 'acme.com' }
+
+const image = (name: string) => ({
+  url: `${origin}/img/${name}.png`,
+  width: 1200,
+  height: 630,
+  mimeType: 'image/png',
+})
+
+async function setUp(): Promise<{ cast: OrganizationCast; siteId: string }> {
+  const cast = await organizationCast(server.current)
+  await cast.owner.rpc.billing.subscribe({ organizationSlug: 'acme', planId: 'business' })
+  const created = await cast.owner.rpc.sites.create({ ...ref, name: 'Acme', hostname: 'acme.com' })
+  const pages: Record<string, Metadata> = {
+    '/cloaked': { title: 'New', description: 'Cloaked page' },
+    '/fine': { title: 'Fine', openGraph: { images: [image('big')] } },
+    '/small': { title: 'Small', openGraph: { images: [image('small')] } },
+  }
+  for (const [path, metadata] of Object.entries(pages)) {
+    heads.set(path, metadata)
+    await cast.owner.rpc.pages.create({ ...ref, path })
+    await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: path,
+      baseRevisionId: null,
+      metadata,
+    })
+  }
+  await server.current.headmark.db
+    .update(site)
+    .set({ ownershipVerifiedAt: new Date() })
+    .where(eq(site.id, created.id))
+  return { cast, siteId: created.id }
+}
+
+async function finished(checkId: string) {
+  for (;;) {
+    const [row] = await server.current.headmark.db
+      .select()
+      .from(driftCheck)
+      .where(eq(driftCheck.id, checkId))
+    if (row && (row.state === 'done' || row.state === 'failed')) return row
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const pageFetches = () => hits.filter((hit) => !hit.startsWith('/img/'))
+
+describe('drift checks', () => {
+  it('fetches every page as eight crawlers and says which drift, for which crawler', async () => {
+    const { cast } = await setUp()
+    const { checkId } = await cast.member.rpc.health.checkSite(ref)
+    // One site check at a time.
+    await expect(cast.member.rpc.health.checkSite(ref)).rejects.toMatchObject({ status: 409 })
+    const check = await finished(checkId)
+    expect(check).toMatchObject({
+      state: 'done',
+      pageCount: 3,
+      checkedCount: 3,
+      driftingCount: 2,
+      resultCount: 24,
+    })
+    expect(pageFetches()).toHaveLength(24)
+    // Each crawler's User-Agent, with Headmark's appended.
+    expect(pageFetches().filter((hit) => hit.startsWith('/fine '))).toEqual(
+      CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+    )
+
+    const health = await cast.member.rpc.health.site(ref)
+    expect(health.score).toBe(33)
+    expect(health.drifted.map((entry) => entry.path)).toEqual(['/cloaked', '/small'])
+    const cloaked = health.drifted[0]
+    expect(cloaked?.agents.filter((agent) => agent.drifting).map((agent) => agent.agent)).toEqual([
+      'twitter',
+    ])
+    expect(cloaked?.agents.find((agent) => agent.agent === 'twitter')?.findings).toEqual([
+      expect.objectContaining({ kind: 'different', field: 'title', served: 'Old', drift: true }),
+    ])
+    const small = health.drifted[1]
+    expect(small?.agents.filter((agent) => agent.drifting).map((agent) => agent.agent)).toEqual([
+      'facebook',
+      'twitter',
+      'linkedin',
+    ])
+    expect(small?.agents.find((agent) => agent.agent === 'facebook')?.findings).toEqual([
+      expect.objectContaining({
+        kind: 'image',
+        message: expect.stringMatching(/is 100×100: Facebook needs at least 200×200/),
+      }),
+    ])
+    expect(health.checks).toHaveLength(1)
+  })
+
+  it('alerts once per check when pages start or stop drifting: one e-mail to owners and admins, one metadata_drift message', async () => {
+    const { cast } = await setUp()
+    const { db, mailbox } = server.current.headmark
+    const mails = async (to: string) =>
+      ((await mailbox?.list({ to })) ?? []).filter((mail) => mail.subject.startsWith('acme.com:'))
+    const messages = async () =>
+      rowsOf<{ payload: Record<string, unknown> | string }>(
+        await db.execute(
+          sql`select payload from webhook_message where type = 'metadata_drift' order by created_at`,
+        ),
+      ).map(
+        (row) =>
+          (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
+            string,
+            unknown
+          >,
+      )
+
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect(await messages()).toEqual([
+      expect.objectContaining({
+        _type: 'metadata_drift',
+        site: expect.objectContaining({ hostname: 'acme.com' }),
+        started: [
+          expect.objectContaining({ path: '/cloaked', agents: ['X'] }),
+          expect.objectContaining({ path: '/small', agents: ['Facebook', 'LinkedIn', 'X'] }),
+        ],
+        stopped: [],
+      }),
+    ])
+    const [ownerMail] = await mails('owner@example.com')
+    expect(ownerMail?.subject).toBe('acme.com: 2 pages drift from their metadata')
+    expect(ownerMail?.text).toContain('/cloaked (X)')
+    expect(await mails('admin@example.com')).toHaveLength(1)
+    expect(await mails('member@example.com')).toHaveLength(0)
+
+    // /cloaked is fixed: it stopped drifting; /small still drifts (no news about it).
+    fixedCloak = true
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect((await messages())[1]).toMatchObject({ started: [], stopped: [{ path: '/cloaked' }] })
+    expect((await mails('owner@example.com')).map((mail) => mail.subject)).toContain(
+      'acme.com: a page serves its metadata again',
+    )
+    // Nothing changed: no alert.
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    expect(await messages()).toHaveLength(2)
+    expect(await mails('owner@example.com')).toHaveLength(2)
+  })
+
+  it('checks one page from its editor', async () => {
+    const { cast } = await setUp()
+    const { checkId } = await cast.member.rpc.health.checkPage({ ...ref, pagePath: '/fine' })
+    await finished(checkId)
+    const seen = await cast.member.rpc.health.page({ ...ref, pagePath: '/fine' })
+    expect(seen).toMatchObject({ pending: false, result: { path: '/fine', drifting: false } })
+    expect(seen.result?.agents).toHaveLength(8)
+    expect(pageFetches()).toHaveLength(8)
+  })
+
+  it('schedules a check of each connected site of a paid plan once per period', async () => {
+    const { siteId } = await setUp()
+    const { drift, db } = server.current.headmark
+    expect(await drift.queueDue()).toBe(1)
+    // Queued (then done) within the period: not again.
+    expect(await drift.queueDue()).toBe(0)
+    const [check] = await db.select().from(driftCheck).where(eq(driftCheck.siteId, siteId))
+    expect(check).toMatchObject({ kind: 'scheduled' })
+    await finished(check?.id as string)
+    expect(await drift.queueDue()).toBe(0)
+    // On the Free plan, checks run on demand only.
+    await db.delete(driftCheck)
+    await db.execute(sql`update subscription set plan = 'free'`)
+    expect(await drift.queueDue()).toBe(0)
+  })
+
+  it('resumes a check killed part-way without fetching again what it stored', async () => {
+    const { siteId } = await setUp()
+    const { db } = server.current.headmark
+    const [fine] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/fine'))
+    // A run stored /fine's rows, then the process was killed.
+    const checkId = 'killed-check'
+    await db.insert(driftCheck).values({ id: checkId, siteId, kind: 'site', state: 'running' })
+    await db.insert(driftResult).values(
+      CRAWLER_AGENTS.map(({ id: agent }) => ({
+        checkId,
+        pageId: fine?.id as string,
+        path: '/fine',
+        agent,
+        status: 200,
+        drifting: false,
+        findings: [{ kind: 'stored', message: 'before the kill', drift: false }],
+      })),
+    )
+    await server.current.headmark.webhooks.jobQueue().send(DRIFT_QUEUE, { checkId })
+    const check = await finished(checkId)
+    expect(check).toMatchObject({ state: 'done', checkedCount: 3, resultCount: 24 })
+    expect(pageFetches()).toHaveLength(16)
+    const kept = await db.select().from(driftResult).where(eq(driftResult.checkId, checkId))
+    expect(kept.filter((row) => row.findings[0]?.kind === 'stored')).toHaveLength(8)
+  })
+})

@@ -1,0 +1,522 @@
+import { randomUUID } from 'node:crypto'
+import type { Metadata, MetadataImage } from '@headmark/metadata'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Job, PgBoss } from 'pg-boss'
+import type { ImageProbe } from '../crawler/parse-head.ts'
+import type { Crawler } from '../crawler/types.ts'
+import type { Database } from '../db/client.ts'
+import { driftCheck, driftResult, metadataRevision, page, site } from '../db/schema.ts'
+import type { Transaction } from '../domain/events.ts'
+import { loadSiteRules } from '../domain/path-rules.ts'
+import { currentDefaults, servedForPath } from '../domain/revisions.ts'
+import type { Logger } from '../log.ts'
+import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
+import { compareServed, type Finding } from './compare.ts'
+import { siteOrigin } from './live.ts'
+
+// Drift checks: each page of a site (or one page) fetched as eight crawlers and compared with
+// what its path should serve, as durable jobs on the queue.
+//
+// - One result row per page and crawler, primary key (check, page, crawler), written as soon as
+//   it is known, `on conflict do nothing`: a run killed mid-check (SIGKILL) is retried by the
+//   queue (its heartbeat stops) and fetches only the pairs without a row; nothing is lost and
+//   nothing is written twice.
+// - Images each page shares are measured once per crawler life (the crawler caches them), and
+//   checked against each network's minimum size.
+// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks, with their results.
+
+export const DRIFT_QUEUE = 'drift-check'
+/** The queue of the schedule: one job at a time, which queues the sites that are due. */
+export const DRIFT_SCHEDULE_QUEUE = 'drift-schedule'
+/** Checks kept per site (the newest), with their results. */
+export const DRIFT_CHECKS_KEPT_PER_SITE = 20
+
+/** The crawlers a page is fetched as, and the smallest image their cards show. */
+export const CRAWLER_AGENTS = [
+  {
+    id: 'googlebot',
+    name: 'Googlebot',
+    userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  },
+  {
+    id: 'bingbot',
+    name: 'Bingbot',
+    userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+  },
+  {
+    id: 'facebook',
+    name: 'Facebook',
+    userAgent: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    image: { width: 200, height: 200 },
+  },
+  { id: 'twitter', name: 'X', userAgent: 'Twitterbot/1.0', image: { width: 144, height: 144 } },
+  {
+    id: 'linkedin',
+    name: 'LinkedIn',
+    userAgent:
+      'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)',
+    image: { width: 200, height: 200 },
+  },
+  {
+    id: 'slack',
+    name: 'Slack',
+    userAgent: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+    image: { width: 100, height: 100 },
+  },
+  {
+    id: 'discord',
+    name: 'Discord',
+    userAgent: 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+    image: { width: 100, height: 100 },
+  },
+  {
+    id: 'browser',
+    name: 'Browser',
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  },
+] as const satisfies ReadonlyArray<{
+  id: string
+  name: string
+  userAgent: string
+  image?: { width: number; height: number }
+}>
+
+export type AgentId = (typeof CRAWLER_AGENTS)[number]['id']
+
+interface DriftJob {
+  checkId: string
+}
+
+export interface DriftCheckOptions {
+  db: Database
+  queue: () => PgBoss
+  logger: Logger
+  crawler: () => Crawler
+  siteOrigins?: Record<string, string>
+  /** Pages one check reads at most (the operator's limit; default 1000). */
+  maxPages?: number
+  /** Fetches in flight per check (the crawler keeps its own per-host limits; default 4). */
+  concurrency?: number
+  /**
+   * How often each connected site of a paid plan gets a scheduled check (0: never; default 24 h).
+   * The schedule looks for sites due every hour (or every `everyMs` when shorter).
+   */
+  everyMs?: number
+  /**
+   * Runs once per finished check, in the transaction that marks it alerted (the webhook message
+   * is written there); what it returns runs after the commit (the e-mails).
+   */
+  alert?: (tx: Transaction, checkId: string) => Promise<(() => Promise<void>) | null>
+}
+
+export interface DriftChecks {
+  start(): Promise<void>
+  /** Queues a check of the site (or of one page), in `tx` when given. */
+  request(
+    input: {
+      siteId: string
+      kind: 'page' | 'site' | 'scheduled'
+      pageId?: string | null
+      requestedById?: string | null
+    },
+    tx?: Transaction,
+  ): Promise<string>
+  /** Queues the scheduled checks that are due (the schedule's job; tests call it). */
+  queueDue(): Promise<number>
+  stop(): Promise<void>
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[]
+
+const imageOf = (metadata: Metadata): MetadataImage[] => [
+  ...(metadata.openGraph?.images ?? []),
+  ...(metadata.openGraph?.image ? [metadata.openGraph.image] : []),
+  ...(metadata.twitter?.image ? [metadata.twitter.image] : []),
+]
+
+/** What is wrong with the images a crawler got, for a network that shows them in a card. */
+export function imageFindings(
+  images: readonly MetadataImage[],
+  probes: ReadonlyMap<string, ImageProbe>,
+  minimum: { width: number; height: number } | undefined,
+  network: string,
+): Finding[] {
+  const out: Finding[] = []
+  const seen = new Set<string>()
+  for (const image of images) {
+    if (seen.has(image.url)) continue
+    seen.add(image.url)
+    const probe = probes.get(image.url)
+    if (!probe) continue
+    if (!probe.ok) {
+      out.push({
+        kind: 'image',
+        field: 'image',
+        drift: true,
+        served: image.url,
+        message: `${probe.reason.charAt(0).toUpperCase()}${probe.reason.slice(1)}: ${network} shows no image.`,
+      })
+    } else if (minimum && (probe.width < minimum.width || probe.height < minimum.height)) {
+      out.push({
+        kind: 'image',
+        field: 'image',
+        drift: true,
+        served: image.url,
+        message: `The image at ${image.url} is ${probe.width}×${probe.height}: ${network} needs at least ${minimum.width}×${minimum.height}.`,
+      })
+    }
+  }
+  return out
+}
+
+export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
+  const { db, queue, logger } = options
+  const origins = options.siteOrigins ?? {}
+  const maxPages = options.maxPages ?? 1000
+  const concurrency = options.concurrency ?? 4
+  let crawler: Crawler | null = null
+  const getCrawler = () => (crawler ??= options.crawler())
+  const stopping = new AbortController()
+  let workerId: string | null = null
+  const everyMs = options.everyMs ?? 24 * 3600_000
+
+  /**
+   * Queues a scheduled check of each connected site of a paid plan whose last site check is older
+   * than `everyMs` and that has none under way; returns how many.
+   */
+  async function queueDue(): Promise<number> {
+    const due = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select s.id from site s
+        where exists (
+          select 1 from subscription sub where sub.reference_id = s.organization_id
+            and sub.status in ('active', 'trialing', 'past_due') and sub.plan <> 'free')
+          and (s.first_request_at is not null or s.ownership_verified_at is not null)
+          and not exists (
+            select 1 from drift_check c where c.site_id = s.id and c.kind <> 'page'
+              and (c.state in ('queued', 'running')
+                or c.created_at > now() - make_interval(secs => ${everyMs / 1000})))
+        limit 1000`),
+    )
+    for (const row of due) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from site where id = ${row.id} for update`)
+        const [busy] = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            select id from drift_check where site_id = ${row.id} and kind <> 'page'
+              and (state in ('queued', 'running')
+                or created_at > now() - make_interval(secs => ${everyMs / 1000}))`),
+        )
+        if (!busy) await request({ siteId: row.id, kind: 'scheduled' }, tx)
+      })
+    }
+    return due.length
+  }
+
+  async function request(
+    input: Parameters<DriftChecks['request']>[0],
+    tx?: Transaction,
+  ): Promise<string> {
+    const id = randomUUID()
+    const write = async (writer: Transaction) => {
+      await writer.insert(driftCheck).values({
+        id,
+        siteId: input.siteId,
+        kind: input.kind,
+        pageId: input.pageId ?? null,
+        requestedById: input.requestedById ?? null,
+      })
+      await writer.execute(sql`
+          delete from drift_check where site_id = ${input.siteId} and id not in (
+            select id from drift_check where site_id = ${input.siteId}
+            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
+      await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
+        db: transactionDb(writer),
+      })
+    }
+    if (tx) await write(tx)
+    else await db.transaction(write)
+    return id
+  }
+
+  async function pagesOf(row: typeof driftCheck.$inferSelect) {
+    const where = row.pageId
+      ? and(eq(page.siteId, row.siteId), eq(page.id, row.pageId))
+      : and(eq(page.siteId, row.siteId), isNotNull(page.path))
+    return db
+      .select({ id: page.id, path: page.path, metadata: metadataRevision.metadata })
+      .from(page)
+      .leftJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
+      .where(where)
+      .orderBy(sql`${page.path} collate "C"`)
+      .limit(maxPages)
+  }
+
+  type Agent = (typeof CRAWLER_AGENTS)[number]
+  interface Checked {
+    agent: Agent
+    row: {
+      status: number | null
+      findings: Finding[]
+      served: Metadata | null
+      error: string | null
+    }
+  }
+
+  /** One page as one crawler gets it, compared with what it should serve. */
+  async function checkAs(
+    agent: Agent,
+    url: string,
+    intended: Metadata,
+    signal: AbortSignal,
+  ): Promise<Checked> {
+    const answer = await getCrawler().fetchPage(url, { signal, userAgent: agent.userAgent })
+    if (!answer.ok) {
+      return {
+        agent,
+        row: { status: answer.status ?? null, findings: [], served: null, error: answer.reason },
+      }
+    }
+    const comparison = compareServed({
+      intended,
+      page: {
+        url,
+        finalUrl: answer.finalUrl,
+        status: answer.status,
+        html: answer.html,
+        headers: answer.headers,
+        userAgent: agent.userAgent,
+      },
+    })
+    const images = imageOf(comparison.served)
+    const probes = new Map<string, ImageProbe>()
+    if ('image' in agent) {
+      for (const image of images.slice(0, 4)) {
+        probes.set(image.url, await getCrawler().probeImage(image.url, { signal }))
+      }
+    }
+    return {
+      agent,
+      row: {
+        status: answer.status,
+        findings: [
+          ...comparison.findings,
+          ...imageFindings(images, probes, 'image' in agent ? agent.image : undefined, agent.name),
+        ],
+        served: comparison.served,
+        error: null,
+      },
+    }
+  }
+
+  /**
+   * The site's override is the same for every crawler. A value one crawler gets while the others
+   * get Headmark's is not an override: the site serves that crawler something else (drift).
+   */
+  function crossCheck(rows: Checked[]) {
+    for (const { agent, row } of rows) {
+      for (const finding of row.findings) {
+        if (finding.kind !== 'overridden' || finding.field === undefined) continue
+        const othersMatch = rows.some(
+          (other) =>
+            other.agent.id !== agent.id &&
+            other.row.error === null &&
+            !other.row.findings.some((found) => found.field === finding.field),
+        )
+        if (!othersMatch) continue
+        finding.kind = 'different'
+        finding.drift = true
+        finding.message = `${finding.message.split(' is ')[0]} ${agent.name} gets is not what other crawlers get.`
+      }
+    }
+  }
+
+  async function run(job: Job<DriftJob>): Promise<void> {
+    const checkId = job.data.checkId
+    const [claimed] = await db
+      .update(driftCheck)
+      .set({ state: 'running', startedAt: sql`coalesce(${driftCheck.startedAt}, now())` })
+      .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.state} in ('queued', 'running')`))
+      .returning()
+    if (!claimed) return
+    const [siteRow] = await db.select().from(site).where(eq(site.id, claimed.siteId))
+    if (!siteRow) return
+    const pages = await pagesOf(claimed)
+    await db.update(driftCheck).set({ pageCount: pages.length }).where(eq(driftCheck.id, checkId))
+    const defaults = await currentDefaults(db, siteRow.id)
+    const rules = await loadSiteRules(db, siteRow.id)
+    const done = new Set(
+      (
+        await db
+          .select({ pageId: driftResult.pageId, agent: driftResult.agent })
+          .from(driftResult)
+          .where(eq(driftResult.checkId, checkId))
+      ).map((row) => `${row.pageId} ${row.agent}`),
+    )
+    const origin = siteOrigin(siteRow.hostname, origins)
+    const signal = stopping.signal
+    const tasks: Array<() => Promise<void>> = []
+    for (const pageRow of pages) {
+      const path = pageRow.path as string
+      const agents = CRAWLER_AGENTS.filter((agent) => !done.has(`${pageRow.id} ${agent.id}`))
+      if (agents.length === 0) continue
+      // One page at a time, its crawlers together: what one crawler gets is compared with what
+      // the others get, and the page's rows are stored in one statement.
+      tasks.push(async () => {
+        const intended = (
+          await servedForPath(db, {
+            site: siteRow,
+            path,
+            metadata: pageRow.metadata ?? null,
+            defaults,
+            rules,
+          })
+        ).metadata
+        const url = `${origin}${path}`
+        const rows = await Promise.all(agents.map((agent) => checkAs(agent, url, intended, signal)))
+        signal.throwIfAborted()
+        crossCheck(rows)
+        const inserted = await db
+          .insert(driftResult)
+          .values(
+            rows.map(({ agent, row }) => ({
+              ...row,
+              checkId,
+              pageId: pageRow.id,
+              path,
+              agent: agent.id,
+              drifting: row.findings.some((finding) => finding.drift) || row.error !== null,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ agent: driftResult.agent })
+        if (inserted.length > 0) {
+          await db
+            .update(driftCheck)
+            .set({ resultCount: sql`${driftCheck.resultCount} + ${inserted.length}` })
+            .where(eq(driftCheck.id, checkId))
+        }
+      })
+    }
+    let next = 0
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
+        while (next < tasks.length && !signal.aborted)
+          await (tasks[next++] as () => Promise<void>)()
+      }),
+    )
+    if (signal.aborted) throw new Error('The server stopped during a drift check; it resumes.')
+    // The summary, from the rows (whichever run wrote them).
+    await db.execute(sql`
+      update drift_check set state = 'done', finished_at = now(),
+        checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
+        drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
+        result_count = (select count(*) from drift_result where check_id = ${checkId})
+      where id = ${checkId}`)
+    // Marked alerted in the transaction that writes the alert's webhook message: never twice.
+    let sendEmails: (() => Promise<void>) | null = null
+    await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(driftCheck)
+        .set({ alertedAt: sql`now()` })
+        .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.alertedAt} is null`))
+        .returning({ id: driftCheck.id })
+      if (marked && options.alert) sendEmails = await options.alert(tx, checkId)
+    })
+    if (sendEmails) {
+      await (sendEmails as () => Promise<void>)().catch((error: unknown) =>
+        logger.warn(`[health] the drift e-mails of check ${checkId} failed: ${String(error)}`),
+      )
+    }
+  }
+
+  return {
+    async start() {
+      const boss = queue()
+      await ensureQueue(boss, DRIFT_QUEUE, {
+        retryLimit: 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        heartbeatSeconds: 10,
+        expireInSeconds: 6 * 3600,
+        deleteAfterSeconds: 7 * 24 * 3600,
+        retentionSeconds: 7 * 24 * 3600,
+      })
+      if (everyMs > 0) {
+        await ensureQueue(boss, DRIFT_SCHEDULE_QUEUE, {
+          policy: 'stately',
+          retryLimit: 5,
+          retryDelay: 60,
+          expireInSeconds: 3600,
+          deleteAfterSeconds: 24 * 3600,
+        })
+        const period = Math.min(3600_000, everyMs)
+        const queueNext = (after: number) =>
+          boss.send(
+            DRIFT_SCHEDULE_QUEUE,
+            {},
+            { startAfter: new Date(Date.now() + after), singletonKey: 'schedule' },
+          )
+        await boss.work(
+          DRIFT_SCHEDULE_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 5 },
+          async () => {
+            const queued = await queueDue()
+            if (queued > 0) logger.info(`[health] ${queued} scheduled drift checks queued`)
+            await queueNext(period)
+          },
+        )
+        await queueNext(60_000)
+      }
+      if (workerId) return
+      workerId = await boss.work<DriftJob>(
+        DRIFT_QUEUE,
+        { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (!job) return
+          try {
+            await run(job)
+          } catch (error) {
+            if (!stopping.signal.aborted) {
+              logger.warn(
+                `[health] drift check ${job.data.checkId} failed; it is retried: ${String(error).slice(0, 300)}`,
+              )
+            }
+            throw error
+          }
+        },
+      )
+    },
+    request,
+    queueDue,
+    async stop() {
+      stopping.abort()
+      await crawler?.close().catch(() => {})
+    },
+  }
+}
+
+/** A site's checks, newest first (the check log). */
+export async function siteChecks(db: Database, siteId: string) {
+  return db
+    .select()
+    .from(driftCheck)
+    .where(eq(driftCheck.siteId, siteId))
+    .orderBy(sql`${driftCheck.createdAt} desc, ${driftCheck.id} desc`)
+    .limit(DRIFT_CHECKS_KEPT_PER_SITE)
+}
+
+/** The results of one check, page by page, drifting first (within a page, by crawler). */
+export async function checkResults(db: Database, checkId: string, pageId?: string) {
+  return db
+    .select()
+    .from(driftResult)
+    .where(
+      pageId
+        ? and(eq(driftResult.checkId, checkId), eq(driftResult.pageId, pageId))
+        : eq(driftResult.checkId, checkId),
+    )
+    .orderBy(asc(driftResult.path), asc(driftResult.agent))
+}
