@@ -408,9 +408,10 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
       }),
     )
     if (signal.aborted) throw new Error('The server stopped during a drift check; it resumes.')
-    // The summary, from the rows (whichever run wrote them).
+    // The summary, from the rows (whichever run wrote them). The check is done once its alerts
+    // are out, so that whoever sees it done also sees what it sent.
     await db.execute(sql`
-      update drift_check set state = 'done', finished_at = now(),
+      update drift_check set
         checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
         drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
         result_count = (select count(*) from drift_result where check_id = ${checkId})
@@ -430,6 +431,10 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         logger.warn(`[health] the drift e-mails of check ${checkId} failed: ${String(error)}`),
       )
     }
+    await db
+      .update(driftCheck)
+      .set({ state: 'done', finishedAt: sql`now()` })
+      .where(eq(driftCheck.id, checkId))
   }
 
   return {

@@ -76,7 +76,7 @@ async function save(visitor: Visitor, path: string, metadata: Metadata) {
 /** The page's newest check once it is no longer pending. */
 async function settled(visitor: Visitor, path: string, revisionId: string) {
   for (;;) {
-    const check = await visitor.rpc.health.liveCheck({ ...ref, pagePath: path })
+    const check = await visitor.rpc.health.getLiveCheck({ ...ref, pagePath: path })
     if (check && check.revisionId === revisionId && check.state !== 'pending') return check
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -139,7 +139,7 @@ describe('live after save', () => {
       baseRevisionId: null,
       metadata: { title: 'Acme' },
     })
-    expect(await cast.member.rpc.health.liveCheck({ ...ref, pagePath: '/quiet' })).toBeNull()
+    expect(await cast.member.rpc.health.getLiveCheck({ ...ref, pagePath: '/quiet' })).toBeNull()
     expect(await server.current.headmark.db.select().from(liveCheck)).toEqual([])
   })
 })

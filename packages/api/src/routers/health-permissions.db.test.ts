@@ -35,23 +35,23 @@ describe('who may read a page’s live check', () => {
       path: '/pricing',
     })
     const own = (v: Visitor) =>
-      v.rpc.health.liveCheck({
+      v.rpc.health.getLiveCheck({
         organizationSlug: 'acme',
         siteHostname: 'acme.com',
         pagePath: '/pricing',
       })
     const foreign = (v: Visitor) => [
-      v.rpc.health.liveCheck({
+      v.rpc.health.getLiveCheck({
         organizationSlug: 'globex',
         siteHostname: 'globex.com',
         pagePath: '/secret',
       }),
-      v.rpc.health.liveCheck({
+      v.rpc.health.getLiveCheck({
         organizationSlug: 'acme',
         siteHostname: 'globex.com',
         pagePath: '/secret',
       }),
-      v.rpc.health.liveCheck({
+      v.rpc.health.getLiveCheck({
         organizationSlug: 'acme',
         siteHostname: 'acme.com',
         pagePath: '/secret',
@@ -72,7 +72,7 @@ describe('who may read a page’s live check', () => {
     expect(seen).toEqual(expected)
     // Globex's owner reads Globex's page (no check yet: the site is not connected).
     expect(
-      await cast.other.owner.rpc.health.liveCheck({
+      await cast.other.owner.rpc.health.getLiveCheck({
         organizationSlug: 'globex',
         siteHostname: 'globex.com',
         pagePath: '/secret',
@@ -104,8 +104,8 @@ describe('who may read a page’s live check', () => {
           await settle()
           return v.rpc.health.checkPage({ ...ref, pagePath: path })
         },
-        'health.site': (v, ref) => v.rpc.health.site(ref),
-        'health.page': (v, ref, path) => v.rpc.health.page({ ...ref, pagePath: path }),
+        'health.getSite': (v, ref) => v.rpc.health.getSite(ref),
+        'health.getPage': (v, ref, path) => v.rpc.health.getPage({ ...ref, pagePath: path }),
       }
     for (const [name, call] of Object.entries(cases)) {
       const seen: Record<string, string> = {}
@@ -139,7 +139,7 @@ describe('who may read a page’s live check', () => {
   it('answers 400 with the reason for a path that is not one', async () => {
     const cast = await siteCast(server.current)
     const refused = await cast.owner.rpc.health
-      .liveCheck({
+      .getLiveCheck({
         organizationSlug: 'acme',
         siteHostname: 'acme.com',
         pagePath: 'https://other.example/x',

@@ -45,7 +45,7 @@ const liveRouter = {
    * The newest live check of a page (null: no save has been checked; checks run on sites whose
    * SDK has called Headmark or whose ownership is verified). Every member may read it.
    */
-  liveCheck: organizationProcedure()
+  getLiveCheck: organizationProcedure()
     .route({ method: 'GET' })
     .input(
       z.object({
@@ -216,7 +216,7 @@ export const healthRouter = {
    * The site's health: its score and drifted pages at the newest finished site check, what
    * each crawler got, and the check log (the newest 20 checks). Every member may read it.
    */
-  site: organizationProcedure()
+  getSite: organizationProcedure()
     .route({ method: 'GET' })
     .input(z.object(siteRef))
     .output(
@@ -249,7 +249,7 @@ export const healthRouter = {
     }),
 
   /** What each crawler got for one page at the newest finished check that read it. */
-  page: organizationProcedure()
+  getPage: organizationProcedure()
     .route({ method: 'GET' })
     .input(z.object({ ...siteRef, pagePath: z.string() }))
     .output(

@@ -29,7 +29,7 @@ export function CrawlersPanel({ organizationSlug, siteHostname, pagePath }: Prop
   const queryClient = useQueryClient()
   const input = { organizationSlug, siteHostname, pagePath }
   const { data } = useQuery({
-    ...orpc.health.page.queryOptions({ input }),
+    ...orpc.health.getPage.queryOptions({ input }),
     refetchInterval: (query) => (query.state.data?.pending ? 1000 : false),
   })
   const check = useInlineMutation(

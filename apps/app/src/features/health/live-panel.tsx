@@ -2,7 +2,7 @@ import { Alert, Spinner } from '@headmark/ui'
 import { useQuery } from '@tanstack/react-query'
 import { orpc, type RpcClient } from '~/lib/orpc.ts'
 
-export type LiveCheck = NonNullable<Awaited<ReturnType<RpcClient['health']['liveCheck']>>>
+export type LiveCheck = NonNullable<Awaited<ReturnType<RpcClient['health']['getLiveCheck']>>>
 
 /** How often a pending check (or a save whose check has not started yet) is asked about. */
 export const LIVE_POLL_MS = 1000
@@ -40,7 +40,7 @@ export function LivePanel({ organizationSlug, siteHostname, pagePath, current }:
       check?.revisionId !== current.id &&
       Date.now() - current.createdAt.getTime() < START_WAIT_MS)
   const { data: check } = useQuery({
-    ...orpc.health.liveCheck.queryOptions({
+    ...orpc.health.getLiveCheck.queryOptions({
       input: { organizationSlug, siteHostname, pagePath },
     }),
     refetchInterval: (query) => (waitingFor(query.state.data) ? LIVE_POLL_MS : false),
