@@ -23,7 +23,6 @@ import { orpc } from '~/lib/orpc.ts'
 import { whenIdle } from '~/lib/when-idle.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
-import { CrawlersPanel } from '~/features/health/crawlers-panel.tsx'
 import { LivePanel } from '~/features/health/live-panel.tsx'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
@@ -57,6 +56,21 @@ const RevisionsPanel = memo(function RevisionsPanel(
   return (
     <Suspense fallback={null}>
       <LazyRevisionsPanel {...props} />
+    </Suspense>
+  )
+})
+
+// The page's checks as each crawler sees it: in the page's HTML, its code loads once the editor
+// is interactive and the browser idle, like the list of revisions.
+const LazyCrawlersPanel = lazy(() =>
+  whenIdle()
+    .then(() => import('~/features/health/crawlers-panel.tsx'))
+    .then(({ CrawlersPanel }) => ({ default: CrawlersPanel })),
+)
+const CrawlersPanel = memo(function CrawlersPanel(props: ComponentProps<typeof LazyCrawlersPanel>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCrawlersPanel {...props} />
     </Suspense>
   )
 })
