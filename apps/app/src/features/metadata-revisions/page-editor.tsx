@@ -23,7 +23,6 @@ import { orpc } from '~/lib/orpc.ts'
 import { whenIdle } from '~/lib/when-idle.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
-import { LivePanel } from '~/features/health/live-panel.tsx'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { PreviewsPanel } from './previews-panel.tsx'
@@ -71,6 +70,21 @@ const CrawlersPanel = memo(function CrawlersPanel(props: ComponentProps<typeof L
   return (
     <Suspense fallback={null}>
       <LazyCrawlersPanel {...props} />
+    </Suspense>
+  )
+})
+
+// Whether the last save is live on the site: in the page's HTML, its code loads once the editor
+// is interactive and the browser idle.
+const LazyLivePanel = lazy(() =>
+  whenIdle()
+    .then(() => import('~/features/health/live-panel.tsx'))
+    .then(({ LivePanel }) => ({ default: LivePanel })),
+)
+const LivePanel = memo(function LivePanel(props: ComponentProps<typeof LazyLivePanel>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLivePanel {...props} />
     </Suspense>
   )
 })
