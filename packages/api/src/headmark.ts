@@ -206,20 +206,22 @@ export async function createHeadmark(
   }).start()
   // The daily prune of audit entries past each plan's history, on the same queue.
   await createAuditPrune({ db, queue: () => webhooks.jobQueue(), logger }).start()
-  // Imports too: durable, resumed after a restart. The crawler's outbound policy is the webhooks'.
+  // The crawler's settings for imports, live checks and drift checks; its outbound policy is the
+  // webhooks'.
+  const crawlerOptions = {
+    policy: webhooks.policy,
+    userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
+    concurrencyPerHost: env.crawler.concurrencyPerHost,
+    requestsPerSecondPerHost: env.crawler.requestsPerSecond,
+    timeoutMs: env.crawler.timeoutMs,
+  }
+  // Imports too: durable, resumed after a restart.
   const imports = createImportService({
     db,
     queue: () => webhooks.jobQueue(),
     events,
     logger,
-    crawler: () =>
-      crawler({
-        policy: webhooks.policy,
-        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
-        concurrencyPerHost: env.crawler.concurrencyPerHost,
-        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
-        timeoutMs: env.crawler.timeoutMs,
-      }),
+    crawler: () => crawler(crawlerOptions),
     concurrency: env.crawler.concurrencyPerHost + 2,
   })
   await imports.start()
@@ -229,15 +231,7 @@ export async function createHeadmark(
     queue: () => webhooks.jobQueue(),
     events,
     logger,
-    crawler: () =>
-      crawler({
-        policy: webhooks.policy,
-        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
-        concurrencyPerHost: env.crawler.concurrencyPerHost,
-        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
-        timeoutMs: env.crawler.timeoutMs,
-        measureImages: false,
-      }),
+    crawler: () => crawler({ ...crawlerOptions, measureImages: false }),
     boundMs: env.crawler.liveCheckMs,
     intervalMs: env.crawler.liveCheckIntervalMs,
     siteOrigins: env.crawler.siteOrigins,
@@ -248,15 +242,7 @@ export async function createHeadmark(
     db,
     queue: () => webhooks.jobQueue(),
     logger,
-    crawler: () =>
-      crawler({
-        policy: webhooks.policy,
-        userAgent: crawlerUserAgent(HEADMARK_VERSION, env.BETTER_AUTH_URL),
-        concurrencyPerHost: env.crawler.concurrencyPerHost,
-        requestsPerSecondPerHost: env.crawler.requestsPerSecond,
-        timeoutMs: env.crawler.timeoutMs,
-        measureImages: false,
-      }),
+    crawler: () => crawler({ ...crawlerOptions, measureImages: false }),
     siteOrigins: env.crawler.siteOrigins,
     concurrency: env.crawler.concurrencyPerHost + 2,
     maxPages: env.crawler.driftMaxPages,
