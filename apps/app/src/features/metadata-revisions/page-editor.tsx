@@ -16,11 +16,11 @@ import {
 } from '@headmark/ui'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ComponentProps, lazy, memo, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { FormAlert } from '~/features/auth/form-alert.tsx'
 import { errorText, fieldMessages, isErrorCode } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
-import { whenIdle } from '~/lib/when-idle.ts'
+import { lazyWhenIdle } from '~/lib/lazy-when-idle.tsx'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
@@ -43,51 +43,18 @@ const RevisionView = lazy(() =>
 
 // The list of revisions is in the page's HTML, its links work before the code comes; the code
 // loads once the editor is interactive and the browser idle.
-const LazyRevisionsPanel = lazy(() =>
-  whenIdle()
-    .then(() => import('./revisions-panel.tsx'))
-    .then(({ RevisionsPanel }) => ({ default: RevisionsPanel })),
+const RevisionsPanel = lazyWhenIdle(() =>
+  import('./revisions-panel.tsx').then(({ RevisionsPanel }) => RevisionsPanel),
 )
-/** Memoised, so that the editor's renders leave the server's HTML alone until the code came. */
-const RevisionsPanel = memo(function RevisionsPanel(
-  props: ComponentProps<typeof LazyRevisionsPanel>,
-) {
-  return (
-    <Suspense fallback={null}>
-      <LazyRevisionsPanel {...props} />
-    </Suspense>
-  )
-})
 
-// The page's checks as each crawler sees it: in the page's HTML, its code loads once the editor
-// is interactive and the browser idle, like the list of revisions.
-const LazyCrawlersPanel = lazy(() =>
-  whenIdle()
-    .then(() => import('~/features/health/crawlers-panel.tsx'))
-    .then(({ CrawlersPanel }) => ({ default: CrawlersPanel })),
+// The page's checks as each crawler sees it, and whether the last save is live on the site: in
+// the page's HTML, their code loads once the editor is interactive and the browser idle.
+const CrawlersPanel = lazyWhenIdle(() =>
+  import('~/features/health/crawlers-panel.tsx').then(({ CrawlersPanel }) => CrawlersPanel),
 )
-const CrawlersPanel = memo(function CrawlersPanel(props: ComponentProps<typeof LazyCrawlersPanel>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyCrawlersPanel {...props} />
-    </Suspense>
-  )
-})
-
-// Whether the last save is live on the site: in the page's HTML, its code loads once the editor
-// is interactive and the browser idle.
-const LazyLivePanel = lazy(() =>
-  whenIdle()
-    .then(() => import('~/features/health/live-panel.tsx'))
-    .then(({ LivePanel }) => ({ default: LivePanel })),
+const LivePanel = lazyWhenIdle(() =>
+  import('~/features/health/live-panel.tsx').then(({ LivePanel }) => LivePanel),
 )
-const LivePanel = memo(function LivePanel(props: ComponentProps<typeof LazyLivePanel>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyLivePanel {...props} />
-    </Suspense>
-  )
-})
 
 // The revision diff loads when a revision is first compared.
 const CompareDialog = lazy(() =>
