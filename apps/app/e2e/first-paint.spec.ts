@@ -1,13 +1,20 @@
 import { expect } from '@playwright/test'
 import { FIRST_PAINT_WAIT_MS } from '../src/lib/first-paint.ts'
-import { openHydrated, test, url } from './helpers.ts'
+import {
+  openHydrated,
+  organizationWithSite,
+  signUpAndVerify,
+  test,
+  uniqueEmail,
+  url,
+} from './helpers.ts'
 
 const html = async (path: string) => (await fetch(url(path))).text()
 const moduleScripts = (page: string) =>
   [...page.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((match) => match[1])
 
-// Reading pages are painted before the app's JavaScript is fetched (lib/first-paint.ts); the
-// dashboard keeps the usual order.
+// Reading pages and the signed-in screens are painted before the app's JavaScript is fetched
+// (lib/first-paint.ts); the sign-in page keeps the usual order.
 test.describe('reading pages paint before the app’s JavaScript', () => {
   test('the HTML of a reading page neither preloads nor loads modules: an inline loader does, after the paint', async () => {
     for (const path of ['/', '/pricing', '/changelog', '/nextjs', '/privacy', '/terms']) {
@@ -25,6 +32,29 @@ test.describe('reading pages paint before the app’s JavaScript', () => {
     expect(signIn).toContain('rel="modulepreload"')
     expect(moduleScripts(signIn)).toHaveLength(1)
     expect(signIn).not.toContain('(window,document,"/assets/')
+  })
+
+  test('a signed-in screen paints first too: its HTML neither preloads nor loads modules, and it hydrates', async ({
+    page,
+  }) => {
+    await signUpAndVerify(page, uniqueEmail('paint'))
+    const slug = await organizationWithSite(page, 'Paint', 'paint.example')
+    const site = `/app/organizations/${slug}/sites/paint.example`
+    for (const path of [`/app/organizations/${slug}`, site, `${site}/bulk`]) {
+      // The same session's cookies: the server's HTML of the screen, not of the sign-in page.
+      const response = await page.request.get(url(path), { maxRedirects: 0 })
+      expect(response.status(), path).toBe(200)
+      const body = await response.text()
+      expect(body, path).not.toContain('rel="modulepreload"')
+      expect(moduleScripts(body), path).toEqual([])
+      expect(body, path).toMatch(/\(window,document,"\/assets\/[\w.-]+\.js",\[/)
+    }
+    // Started after the paint, the app still takes over: a tab of the site is a link inside it.
+    await openHydrated(page, site)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click()
+    await expect(page).toHaveURL(url(`${site}/webhooks`))
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
   })
 
   test('in Chromium, / paints, then fetches the app in parallel and hydrates', async ({ page }) => {

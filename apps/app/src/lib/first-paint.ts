@@ -1,10 +1,11 @@
 /**
- * Reading pages (the marketing pages) are painted before the app's JavaScript is fetched: their
- * HTML lists the modules instead of preloading them, and a small inline loader preloads them and
- * starts the app once the browser reports the first contentful paint. On a slow connection the
- * stylesheets and the text get the bandwidth first; on a slow device the first paint is not held
- * back by hydration. The dashboard keeps the usual order (the app is preloaded and hydrates as
- * soon as it can): there, being able to act matters more than the first paint.
+ * Reading pages (the marketing pages) and the signed-in screens are painted before the app's
+ * JavaScript is fetched: their HTML lists the modules instead of preloading them, and a small
+ * inline loader preloads them and starts the app once the browser reports the first contentful
+ * paint. On a slow connection the stylesheets and the text get the bandwidth first (the
+ * dashboard's JavaScript no longer competes with them), and the app starts as soon as they are
+ * shown; a form sent before then is held and sent once it has (lib/early-submit.ts). The sign-in
+ * page keeps the usual order (the app is preloaded and hydrates as soon as it can).
  */
 
 /** How long the loader waits for a first contentful paint that the browser does not report. */

@@ -15,5 +15,9 @@ export const Route = createFileRoute('/_authenticated')({
     }
     return { user: context.user }
   },
+  // Painted before the app's JavaScript is fetched (lib/first-paint.ts): on a slow connection
+  // the screen's text and stylesheets get the bandwidth first; a form sent before the app has
+  // started is held and sent once it has (lib/early-submit.ts).
+  staticData: { paintFirst: true },
   component: Outlet,
 })
