@@ -344,3 +344,90 @@ test('the page editor hydrates without a mismatch: the previews measure the same
   await expect(serp.locator('.hm-serp__description')).toHaveAttribute('data-truncated', 'true')
   expect(problems.filter((text) => /418|hydrat/i.test(text))).toEqual([])
 })
+
+test('tables and tabs keep what matters in view: discovered paths beside the pages, e-mails on a phone, the editor’s tabs', async ({
+  page,
+}) => {
+  // An address long enough to need two lines in a 390 px card.
+  const email = uniqueEmail('someone-with-a-rather-long-address')
+  await signUpAndVerify(page, email, 'Lena Long')
+  const hostname = `${unique('fit')}.example.com`
+  const slug = await organizationWithSite(page, 'Fit Co', hostname)
+  const site = { organizationSlug: slug, siteHostname: hostname }
+  const { dsn } = await rpc<{ dsn: string }>(page, 'sites/get', site)
+  const asked = [
+    '/blog/2024/11/a-very-long-article-slug-about-metadata-and-search-results',
+    '/docs/getting-started/installation/with-npm',
+  ]
+  for (const path of asked) {
+    const answer = await page.request.get(
+      url(`/api/openapi/v1/${dsn}/metadata/get-latest?path=${encodeURIComponent(path)}`),
+    )
+    expect(answer.ok()).toBe(true)
+  }
+  await rpc(page, 'pages/create', { ...site, path: '/about' })
+
+  // 1280 px: the discovered paths sit in the overview's side column, each a card whose path reads
+  // in whole words and whose "Create page" is in view, with nothing to scroll sideways.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openHydrated(page, `/app/organizations/${slug}/sites/${hostname}`)
+  const discovered = page.getByRole('table', { name: 'Discovered paths' })
+  // The counts are written every few seconds.
+  await expect(async () => {
+    await page.reload()
+    await expect(discovered.getByRole('rowheader')).toHaveCount(2, { timeout: 1000 })
+  }).toPass({ timeout: 30_000 })
+  for (const path of asked) {
+    const row = discovered.getByRole('row').filter({ hasText: path })
+    const create = row.getByRole('button', { name: `Create page ${path}` })
+    await create.scrollIntoViewIfNeeded()
+    const box = await create.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 1280).toBe(true)
+    const pathBox = await row.getByRole('rowheader').boundingBox()
+    // A path wraps at most into a few lines of the card's width, not every few characters.
+    expect(pathBox?.width).toBeGreaterThan(200)
+  }
+  expect(
+    await discovered.evaluate((table) => {
+      const scroller = table.parentElement!
+      return scroller.scrollWidth - scroller.clientWidth
+    }),
+  ).toBeLessThanOrEqual(1)
+
+  // 390 px: the members table is a card per person; the e-mail breaks only after its
+  // punctuation (- . @ _), never inside a word.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openHydrated(page, `/app/organizations/${slug}/members`)
+  const address = page.getByText(email, { exact: true })
+  await expect(address).toBeVisible()
+  const breaks = await address.evaluate((element) => {
+    const text = element.firstChild as Text
+    const range = document.createRange()
+    const found: string[] = []
+    let top: number | undefined
+    for (let i = 0; i < text.length; i += 1) {
+      range.setStart(text, i)
+      range.setEnd(text, i + 1)
+      const rect = range.getBoundingClientRect()
+      if (top !== undefined && rect.top > top + 2) found.push(text.data[i - 1] ?? '')
+      top = rect.top
+    }
+    return { found, right: element.getBoundingClientRect().right }
+  })
+  expect(breaks.found.length).toBeGreaterThan(0)
+  for (const before of breaks.found) expect('-.@_').toContain(before)
+  expect(breaks.right).toBeLessThanOrEqual(390)
+
+  // 390 px: the editor's tab row scrolls; End reaches the last tab, which comes into view.
+  await openHydrated(page, editorUrl(slug, hostname, '/about'))
+  const tabs = page.getByRole('tablist').first()
+  expect(await tabs.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true)
+  await tabs.getByRole('tab').first().focus()
+  await page.keyboard.press('End')
+  const last = tabs.getByRole('tab').last()
+  await expect(last).toBeFocused()
+  await expect(async () => {
+    const box = await last.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+  }).toPass({ timeout: 5000 })
+})
