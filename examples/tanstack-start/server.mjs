@@ -1,5 +1,6 @@
 // The production server: the client build's files, then the TanStack Start handler (srvx).
-// `npm run build` first; PORT and HOST choose where it listens.
+// `npm run build` first; PORT and HOST choose where it listens. SITE_NOINDEX=true (a staging
+// deploy) adds `X-Robots-Tag: noindex` to every response, so search engines leave it out.
 import { fileURLToPath } from 'node:url'
 import { createMetadataClient } from '@headmark/metadata/client'
 import { serve } from 'srvx'
@@ -13,11 +14,26 @@ createMetadataClient({
 
 const { default: app } = await import('./dist/server/server.js')
 
+/** @type {import('srvx').ServerMiddleware} */
+const noindex = async (_request, next) => {
+  const response = await next()
+  const headers = new Headers(response.headers)
+  headers.set('x-robots-tag', 'noindex')
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
+}
+
 const server = serve({
   port: Number(process.env.PORT ?? 3001),
   hostname: process.env.HOST,
   gracefulShutdown: true,
-  middleware: [staticMiddleware({ dir: fileURLToPath(new URL('dist/client', import.meta.url)) })],
+  middleware: [
+    ...(process.env.SITE_NOINDEX === 'true' ? [noindex] : []),
+    staticMiddleware({ dir: fileURLToPath(new URL('dist/client', import.meta.url)) }),
+  ],
   fetch: app.fetch,
 })
 await server.ready()

@@ -7,6 +7,7 @@ import { buildExample, exampleRoot, type ExampleServer, startExample } from './e
 import {
   freePort,
   type Headmark,
+  type HeadmarkAccount,
   type HeadmarkSite,
   type SessionCookie,
   startHeadmark,
@@ -72,17 +73,22 @@ let siteUrl: string
 let apiKey: string
 let webhook: { id: string; secret: string }
 let cookies: SessionCookie[]
+let account: HeadmarkAccount
 
 test.beforeAll(async () => {
   test.setTimeout(420_000)
-  headmark = await startHeadmark()
-  const account = await headmark.signUp('Erin Example')
+  const port = await freePort()
+  siteUrl = `http://localhost:${port}`
+  headmark = await startHeadmark({
+    // Headmark's live checks fetch the site `localhost` from the example's port.
+    CRAWLER_SITE_ORIGINS: `localhost=${siteUrl}`,
+    LIVE_CHECK_INTERVAL_MS: '250',
+  })
+  account = await headmark.signUp('Erin Example')
   cookies = account.cookies
   const organization = await account.createOrganization('Acme Rockets', `acme-${Date.now()}`)
   // Webhooks must go to the site's hostname: the example runs on localhost.
   site = await organization.createSite('Acme Rockets', 'localhost')
-  const port = await freePort()
-  siteUrl = `http://localhost:${port}`
   for (const path of ['/', '/pricing', '/blog/hello-world']) await site.createPage(path)
   await site.saveMetadata(null, defaults)
   await site.saveMetadata('/', home)
@@ -246,6 +252,35 @@ test('a title saved in the dashboard is the next render’s <head>, through the 
     return call?.response ? { status: call.status, body: JSON.parse(call.response.body) } : null
   }
   await expect.poll(answered).toEqual({ status: 200, body: { ok: true, revalidated: '/pricing' } })
+})
+
+test('a save in the dashboard is reported live on the site, with the seconds it took', async ({
+  page,
+  context,
+}) => {
+  // Headmark fetches the page after each save (the site is connected: its build asked Headmark
+  // for every page) until it serves the new revision; the editor says when it did.
+  await context.addCookies(cookies)
+  await page.goto(site.editorUrl('/pricing'))
+  const description = page.getByRole('textbox', { name: 'Description' })
+  await expect(description).toHaveValue('From a first launch to a fleet: three plans.')
+  await description.fill('From a first launch to a fleet: three plans, checked live.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Saved as revision 3.')).toBeVisible()
+  const panel = page.getByRole('region', { name: 'On the site' })
+  await expect(panel.getByText(/^Live on localhost:\d+ \d+(\.\d)? s after saving$/)).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(panel).toContainText(`Revision 3 is what ${new URL(siteUrl).host}/pricing serves.`)
+  const check = await account.rpc<{ state: string; elapsedMs: number }>('health/getLiveCheck', {
+    organizationSlug: site.organizationSlug,
+    siteHostname: site.hostname,
+    pagePath: '/pricing',
+  })
+  expect(check.state).toBe('live')
+  const seconds = (check.elapsedMs / 1000).toFixed(2)
+  test.info().annotations.push({ type: 'save → live (Next.js)', description: `${seconds} s` })
+  console.log(`examples/nextjs: save → verified live on the site in ${seconds} s`)
 })
 
 test('a page’s canonical URL, language versions, robots and structured data from Headmark are served', async ({

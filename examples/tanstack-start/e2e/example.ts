@@ -35,16 +35,18 @@ export interface Example extends Process {
   port: number
 }
 
+/** The example's configuration (README, "Configure"). */
+export interface ExampleEnv {
+  HEADMARK_URL: string
+  HEADMARK_DSN: string
+  HEADMARK_API_KEY?: string
+  HEADMARK_WEBHOOK_SECRET: string
+  /** `true`: every response says `X-Robots-Tag: noindex` (a staging deploy). */
+  SITE_NOINDEX?: 'true'
+}
+
 /** Starts the built example (`server.mjs`) on `port` with the site's configuration. */
-export async function startExample(
-  port: number,
-  env: {
-    HEADMARK_URL: string
-    HEADMARK_DSN: string
-    HEADMARK_API_KEY?: string
-    HEADMARK_WEBHOOK_SECRET: string
-  },
-): Promise<Example> {
+export async function startExample(port: number, env: ExampleEnv): Promise<Example> {
   const origin = `http://localhost:${port}`
   const server = await startServer({
     name: 'example',

@@ -44,7 +44,7 @@ export async function driftChanges(db: Database | Transaction, checkId: string) 
       with current as (
         select c.site_id, c.created_at, r.page_id, r.path,
           bool_or(r.drifting) as drifting,
-          array_agg(r.agent order by r.agent) filter (where r.drifting) as agents,
+          array_agg(distinct r.agent order by r.agent) filter (where r.drifting) as agents,
           (array_agg(f.message) filter (where f.drift))[1:5] as findings
         from drift_check c
         join drift_result r on r.check_id = c.id

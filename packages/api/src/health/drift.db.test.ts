@@ -128,9 +128,14 @@ describe('drift checks', () => {
       resultCount: 24,
     })
     expect(pageFetches()).toHaveLength(24)
-    // Each crawler's User-Agent, with Headmark's appended.
-    expect(pageFetches().filter((hit) => hit.startsWith('/fine '))).toEqual(
-      CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+    // Each crawler's User-Agent, with Headmark's appended (the eight fetches run together: in
+    // any order).
+    const fine = pageFetches().filter((hit) => hit.startsWith('/fine '))
+    expect(fine).toHaveLength(8)
+    expect(fine).toEqual(
+      expect.arrayContaining(
+        CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+      ),
     )
 
     const health = await cast.member.rpc.health.getSite(ref)
@@ -215,6 +220,35 @@ describe('drift checks', () => {
     expect(seen).toMatchObject({ pending: false, result: { path: '/fine', drifting: false } })
     expect(seen.result?.agents).toHaveLength(8)
     expect(pageFetches()).toHaveLength(8)
+  })
+
+  it('tells a cache serving an earlier revision (drift) from the site’s override (not drift)', async () => {
+    const { cast } = await setUp()
+    const fine = await cast.owner.rpc.pages.get({ ...ref, pagePath: '/fine' })
+    await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: '/fine',
+      baseRevisionId: fine.page.currentRevisionId,
+      metadata: { title: 'Fine, renamed', openGraph: { images: [image('big')] } },
+    })
+    const titleOf = async () => {
+      await finished(
+        (await cast.member.rpc.health.checkPage({ ...ref, pagePath: '/fine' })).checkId,
+      )
+      const { result } = await cast.member.rpc.health.getPage({ ...ref, pagePath: '/fine' })
+      return result?.agents.find((agent) => agent.agent === 'googlebot')
+    }
+    // The site still serves revision 1's title, its image as revision 2 has it: a stale cache.
+    expect(await titleOf()).toMatchObject({
+      drifting: true,
+      findings: [expect.objectContaining({ kind: 'stale', field: 'title', served: 'Fine' })],
+    })
+    // A title no revision had: the site's own override.
+    heads.set('/fine', { ...heads.get('/fine'), title: 'The site’s own title' })
+    expect(await titleOf()).toMatchObject({
+      drifting: false,
+      findings: [expect.objectContaining({ kind: 'overridden', field: 'title', drift: false })],
+    })
   })
 
   it('schedules a check of each connected site of a paid plan once per period', async () => {

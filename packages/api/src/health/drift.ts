@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata, MetadataImage } from '@headmark/metadata'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { Job, PgBoss } from 'pg-boss'
 import type { ImageProbe } from '../crawler/parse-head.ts'
 import type { Crawler } from '../crawler/types.ts'
@@ -30,6 +30,8 @@ export const DRIFT_QUEUE = 'drift-check'
 export const DRIFT_SCHEDULE_QUEUE = 'drift-schedule'
 /** Checks kept per site (the newest), with their results. */
 export const DRIFT_CHECKS_KEPT_PER_SITE = 20
+/** A page's revisions before the current one that a stale cache is recognised by (the newest). */
+const EARLIER_REVISIONS = 3
 
 /** The crawlers a page is fetched as, and the smallest image their cards show. */
 export const CRAWLER_AGENTS = [
@@ -246,7 +248,12 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
       ? and(eq(page.siteId, row.siteId), eq(page.id, row.pageId))
       : and(eq(page.siteId, row.siteId), isNotNull(page.path))
     return db
-      .select({ id: page.id, path: page.path, metadata: metadataRevision.metadata })
+      .select({
+        id: page.id,
+        path: page.path,
+        metadata: metadataRevision.metadata,
+        number: metadataRevision.number,
+      })
       .from(page)
       .leftJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
       .where(where)
@@ -270,6 +277,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     agent: Agent,
     url: string,
     intended: Metadata,
+    previous: readonly Metadata[],
     signal: AbortSignal,
   ): Promise<Checked> {
     const answer = await getCrawler().fetchPage(url, { signal, userAgent: agent.userAgent })
@@ -281,6 +289,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     }
     const comparison = compareServed({
       intended,
+      previous,
       page: {
         url,
         finalUrl: answer.finalUrl,
@@ -365,17 +374,31 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
       // One page at a time, its crawlers together: what one crawler gets is compared with what
       // the others get, and the page's rows are stored in one statement.
       tasks.push(async () => {
-        const intended = (
-          await servedForPath(db, {
-            site: siteRow,
-            path,
-            metadata: pageRow.metadata ?? null,
-            defaults,
-            rules,
-          })
-        ).metadata
+        const served = async (metadata: Metadata | null) =>
+          (await servedForPath(db, { site: siteRow, path, metadata, defaults, rules })).metadata
+        const intended = await served(pageRow.metadata ?? null)
+        // What the page's earlier revisions served: a value one of them had is a stale cache
+        // (drift), not the site's override.
+        const earlier =
+          pageRow.number === null
+            ? []
+            : await db
+                .select({ metadata: metadataRevision.metadata })
+                .from(metadataRevision)
+                .where(
+                  and(
+                    eq(metadataRevision.pageId, pageRow.id),
+                    lt(metadataRevision.number, pageRow.number),
+                  ),
+                )
+                .orderBy(desc(metadataRevision.number))
+                .limit(EARLIER_REVISIONS)
+        const previous: Metadata[] = []
+        for (const revision of earlier) previous.push(await served(revision.metadata))
         const url = `${origin}${path}`
-        const rows = await Promise.all(agents.map((agent) => checkAs(agent, url, intended, signal)))
+        const rows = await Promise.all(
+          agents.map((agent) => checkAs(agent, url, intended, previous, signal)),
+        )
         signal.throwIfAborted()
         crossCheck(rows)
         const inserted = await db
