@@ -9,8 +9,8 @@ import { endToEndDefaults } from '../../config/browser-tests.ts'
 export default defineConfig({
   ...endToEndDefaults,
   globalSetup: './e2e/global-setup.ts',
-  // Each worker has a server and database of its own (e2e/helpers.ts): E2E_WORKERS=2 runs two
-  // files at a time where there are cores to spare.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Each worker has a server and database of its own (e2e/helpers.ts): two files run at a time
+  // (E2E_WORKERS sets how many; 1 to follow one file's output in order).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 120_000,
 })
