@@ -512,25 +512,31 @@ function compileResolved(
   )
   return (metadata) => {
     const tags: HeadTag[] = []
-    const layout = compiled(metadata, (value) => {
-      tags.push(typeof value === 'number' ? (fixed[value] as HeadTag) : value)
-    })
+    const layout = compiled(metadata)
+    for (const value of layout) {
+      if (typeof value === 'number') tags.push(fixed[value] as HeadTag)
+      else if (Array.isArray(value)) {
+        for (const item of value)
+          tags.push(typeof item === 'number' ? (fixed[item] as HeadTag) : item)
+      } else tags.push(value as HeadTag)
+    }
     lastResolved = { tags, layout, fixed, converted }
     return tags
   }
 }
 
 /**
- * @internal Converts what `resolveHead` has just returned, unchanged, with what was prepared when
+ * @internal Walks what `resolveHead` has just returned, unchanged, with what was prepared when
  * its layers were compiled: each fixed tag is converted once (by `convert`, remembered by that
- * function), each tag made from the metadata by `convertGenerated`, as the compiled adapters do.
- * Returns `false` and visits nothing for any other list, or one changed since.
+ * function) and visited as `visit(converted, false)`; each tag made from the metadata is visited
+ * as itself, `visit(tag, true)`: the adapter knows how such a tag is made (its attribute names
+ * are the package's own, its URLs checked). Returns `false` and visits nothing for any other
+ * list, or one changed since.
  */
 export function reuseResolved<T>(
   tags: readonly HeadTag[],
   convert: (tag: HeadTag) => T,
-  convertGenerated: Emit<T>,
-  visit: (value: T) => void,
+  visit: (value: T | HeadTag, generated: boolean) => void,
 ): boolean {
   const resolved = lastResolved
   if (resolved?.tags !== tags) return false
@@ -538,12 +544,14 @@ export function reuseResolved<T>(
   const fixedTags = resolved.fixed
   // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
   let at = 0
-  const same = (value: HeadTag | number) =>
-    tags[at++] === (typeof value === 'number' ? fixedTags[value] : value)
   for (const value of layout) {
-    if (typeof value === 'object' && Array.isArray(value)) {
-      for (const item of value) if (!same(item)) return false
-    } else if (!same(value as HeadTag | number)) return false
+    if (typeof value === 'number') {
+      if (tags[at++] !== fixedTags[value]) return false
+    } else if (Array.isArray(value)) {
+      for (const item of value) {
+        if (tags[at++] !== (typeof item === 'number' ? fixedTags[item] : item)) return false
+      }
+    } else if (tags[at++] !== value) return false
   }
   if (at !== tags.length) return false
   let fixed = resolved.converted.get(convert) as T[] | undefined
@@ -551,27 +559,14 @@ export function reuseResolved<T>(
     fixed = fixedTags.map(convert)
     resolved.converted.set(convert, fixed)
   }
-  const one = (value: HeadTag | number) => {
-    if (typeof value === 'number') visit(fixed[value] as T)
-    else if (value.tag === 'meta') {
-      const { name, property, content } = value.attrs
-      visit(
-        name === undefined
-          ? convertGenerated('meta', content as string, property, 'property')
-          : convertGenerated('meta', content as string, name, 'name'),
-      )
-    } else {
-      visit(
-        convertGenerated(
-          value.tag as GeneratedTag,
-          value.tag === 'title' || value.tag === 'script' ? value.children : value.attrs,
-        ),
-      )
-    }
-  }
   for (const value of layout) {
-    if (typeof value === 'object' && Array.isArray(value)) for (const item of value) one(item)
-    else one(value as HeadTag | number)
+    if (typeof value === 'number') visit(fixed[value] as T, false)
+    else if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'number') visit(fixed[item] as T, false)
+        else visit(item, true)
+      }
+    } else visit(value as HeadTag, true)
   }
   return true
 }
@@ -628,7 +623,10 @@ export function compileHead(
   const compiled = compileLayers(layers, (tag) => tag, generatedTag)
   return (metadata) => {
     const tags: HeadTag[] = []
-    compiled(metadata, (tag) => tags.push(tag))
+    for (const value of compiled(metadata)) {
+      if (Array.isArray(value)) tags.push(...value)
+      else tags.push(value as HeadTag)
+    }
     return tags
   }
 }
@@ -663,17 +661,16 @@ const memoisedRobots = (metadata: Metadata): string => {
 /**
  * @internal The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
  * once, and every key gets a small number, so a call only looks up the generated tags' keys and
- * merges in arrays. `T` must not be an array. The returned function is synchronous and not
- * re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
+ * merges in arrays. It returns the merged values in order, a set as an array of its values; the
+ * adapter walks them in a loop of its own (a callback shared by every adapter would be a call
+ * V8 can not inline, per tag). `T` must not be an array. The returned function is synchronous and
+ * not re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
  */
 export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
   convertGenerated: Emit<T>,
-): (
-  metadata: Metadata | null | undefined,
-  visit: (value: T) => void,
-) => ReadonlyArray<T | readonly T[]> {
+): (metadata: Metadata | null | undefined) => ReadonlyArray<T | readonly T[]> {
   const ids = new Map<string, number>()
   const sets: boolean[] = []
   const idOf = (key: string | null): number => {
@@ -749,7 +746,7 @@ export function compileLayers<T>(
     add(id, convertGenerated(tag, value, name, attribute), 1)
   }
 
-  return (metadata, visit) => {
+  return (metadata) => {
     // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
     // get the same numbers again since they are registered in the same order.
     if (ids.size > fixedIds + MAX_MEMOISED) {
@@ -767,10 +764,6 @@ export function compileLayers<T>(
     generateTags(metadata ?? {}, emitGenerated, serializedJsonLd, memoisedRobots)
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 2)
-    }
-    for (const value of out) {
-      if (Array.isArray(value)) for (const item of value) visit(item)
-      else visit(value)
     }
     return out
   }

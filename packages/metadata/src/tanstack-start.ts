@@ -85,7 +85,7 @@ function toItem(tag: HeadTag): Item {
 }
 
 // A generated link as it is, or an alternate with `hreflang` spelled as React spells it.
-const alternateProps = (attrs: Record<string, string>): Record<string, string> => {
+const alternateProps = (attrs: Readonly<Record<string, string>>): Record<string, string> => {
   const { hreflang } = attrs
   return hreflang === undefined
     ? attrs
@@ -111,19 +111,33 @@ const generatedItem: Emit<Item> = (tag, value, name, attribute) =>
           }
         : { list: LINK, props: alternateProps(value as Record<string, string>) }
 
-function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
+type Lists = Array<Array<Record<string, string>>>
+function collect(fill: (lists: Lists) => void): TanStackHead {
   const meta: Array<Record<string, string>> = []
   const links: Array<Record<string, string>> = []
   const scripts: Array<Record<string, string>> = []
   const styles: Array<Record<string, string>> = []
-  const lists = [meta, links, scripts, styles]
-  forEach((item) => {
-    lists[item.list]?.push(item.props)
-  })
+  fill([meta, links, scripts, styles])
   const head: TanStackHead = { meta, links }
   if (scripts.length > 0) head.scripts = scripts
   if (styles.length > 0) head.styles = styles
   return head
+}
+
+// A tag `resolveHead` made from the metadata, into its list: its attribute names are the ones
+// React spells the same way (an alternate's `hreflang` aside), so a meta's attributes are its
+// props as they are.
+function addResolved(lists: Lists, tag: HeadTag): void {
+  const [meta, links, scripts] = lists as [Lists[0], Lists[0], Lists[0]]
+  if (tag.tag === 'meta') meta.push(tag.attrs)
+  else if (tag.tag === 'title') meta.push({ title: tag.children })
+  else if (tag.tag === 'link') links.push(alternateProps(tag.attrs))
+  else {
+    scripts.push({
+      type: 'application/ld+json',
+      children: escapeJsonLd((tag as { children: string }).children),
+    })
+  }
 }
 
 /**
@@ -140,10 +154,19 @@ function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
  * // fixed layers: head: createHead({ metadata: ({ loaderData }) => loaderData?.metadata, fallback })
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
-  return collect((visit) => {
+  return collect((lists) => {
     // What `resolveHead` has just returned: its fixed layers were converted once.
-    if (!reuseResolved(tags, toItem, generatedItem, visit))
-      for (const tag of tags) visit(toItem(tag))
+    if (
+      !reuseResolved(tags, toItem, (value, generated) => {
+        if (generated) addResolved(lists, value as HeadTag)
+        else lists[(value as Item).list]?.push((value as Item).props)
+      })
+    ) {
+      for (const tag of tags) {
+        const item = toItem(tag)
+        lists[item.list]?.push(item.props)
+      }
+    }
   })
 }
 
@@ -163,7 +186,13 @@ export function compileTanStackHead(layers: {
   override?: HeadInput | undefined
 }): (metadata: Metadata | null | undefined) => TanStackHead {
   const compiled = compileLayers(layers, toItem, generatedItem)
-  return (metadata) => collect((visit) => compiled(metadata, visit))
+  return (metadata) =>
+    collect((lists) => {
+      for (const value of compiled(metadata)) {
+        if (Array.isArray(value)) for (const item of value) lists[item.list]?.push(item.props)
+        else lists[(value as Item).list]?.push((value as Item).props)
+      }
+    })
 }
 
 /** Where {@link createHead} gets a page's metadata from. */
