@@ -71,9 +71,7 @@ export function isSafeUrl(url: string): boolean {
  */
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
-  generateTags(metadata, (...made) => {
-    tags.push(generatedTag(...made))
-  })
+  generateTags(metadata, (...made) => tags.push(generatedTag(...made)))
   return tags
 }
 
@@ -526,49 +524,43 @@ function compileResolved(
 }
 
 /**
- * @internal Walks what `resolveHead` has just returned, unchanged, with what was prepared when
- * its layers were compiled: each fixed tag is converted once (by `convert`, remembered by that
- * function) and visited as `visit(converted, false)`; each tag made from the metadata is visited
- * as itself, `visit(tag, true)`: the adapter knows how such a tag is made (its attribute names
- * are the package's own, its URLs checked). Returns `false` and visits nothing for any other
- * list, or one changed since.
+ * @internal What `resolveHead` has just returned, unchanged, prepared with what was prepared when
+ * its layers were compiled: for each tag, its fixed tag converted (once, by `convert`, remembered
+ * by that function), or `undefined` for a tag made from the metadata, which the adapter converts
+ * knowing how such a tag is made (its attribute names are the package's own, its URLs checked).
+ * The adapter walks the list in a loop of its own. `undefined` for any other list, or one changed
+ * since.
  */
 export function reuseResolved<T>(
   tags: readonly HeadTag[],
   convert: (tag: HeadTag) => T,
-  visit: (value: T | HeadTag, generated: boolean) => void,
-): boolean {
+): Array<T | undefined> | undefined {
   const resolved = lastResolved
-  if (resolved?.tags !== tags) return false
-  const { layout } = resolved
+  if (resolved?.tags !== tags) return undefined
   const fixedTags = resolved.fixed
-  // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
-  let at = 0
-  for (const value of layout) {
-    if (typeof value === 'number') {
-      if (tags[at++] !== fixedTags[value]) return false
-    } else if (Array.isArray(value)) {
-      for (const item of value) {
-        if (tags[at++] !== (typeof item === 'number' ? fixedTags[item] : item)) return false
-      }
-    } else if (tags[at++] !== value) return false
-  }
-  if (at !== tags.length) return false
   let fixed = resolved.converted.get(convert) as T[] | undefined
   if (fixed === undefined) {
     fixed = fixedTags.map(convert)
     resolved.converted.set(convert, fixed)
   }
-  for (const value of layout) {
-    if (typeof value === 'number') visit(fixed[value] as T, false)
-    else if (Array.isArray(value)) {
+  // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
+  const converted: Array<T | undefined> = []
+  for (const value of resolved.layout) {
+    if (typeof value === 'number') {
+      if (tags[converted.length] !== fixedTags[value]) return undefined
+      converted.push(fixed[value])
+    } else if (Array.isArray(value)) {
       for (const item of value) {
-        if (typeof item === 'number') visit(fixed[item] as T, false)
-        else visit(item, true)
+        if (typeof item === 'number') {
+          if (tags[converted.length] !== fixedTags[item]) return undefined
+          converted.push(fixed[item])
+        } else if (tags[converted.length] !== item) return undefined
+        else converted.push(undefined)
       }
-    } else visit(value as HeadTag, true)
+    } else if (tags[converted.length] !== value) return undefined
+    else converted.push(undefined)
   }
-  return true
+  return converted.length === tags.length ? converted : undefined
 }
 
 // The last layers `resolveHead` was given, by identity, with their shallow contents when they

@@ -61,11 +61,9 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
 export function renderHead(tags: readonly HeadTag[]): string {
   let html = ''
   // What `resolveHead` has just returned: its fixed layers were checked and rendered once.
-  if (
-    reuseResolved(tags, renderOne, (part, generated) => {
-      html += generated ? renderResolved(part as HeadTag) : part
-    })
-  ) {
+  const rendered = reuseResolved(tags, renderOne)
+  if (rendered) {
+    for (let i = 0; i < tags.length; i++) html += rendered[i] ?? renderResolved(tags[i] as HeadTag)
     return html
   }
   for (const tag of tags) {

@@ -156,16 +156,11 @@ function addResolved(lists: Lists, tag: HeadTag): void {
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
   return collect((lists) => {
     // What `resolveHead` has just returned: its fixed layers were converted once.
-    if (
-      !reuseResolved(tags, toItem, (value, generated) => {
-        if (generated) addResolved(lists, value as HeadTag)
-        else lists[(value as Item).list]?.push((value as Item).props)
-      })
-    ) {
-      for (const tag of tags) {
-        const item = toItem(tag)
-        lists[item.list]?.push(item.props)
-      }
+    const converted = reuseResolved(tags, toItem)
+    for (let i = 0; i < tags.length; i++) {
+      const item = converted ? converted[i] : toItem(tags[i] as HeadTag)
+      if (item === undefined) addResolved(lists, tags[i] as HeadTag)
+      else lists[item.list]?.push(item.props)
     }
   })
 }
