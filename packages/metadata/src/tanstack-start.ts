@@ -128,12 +128,11 @@ function collect(fill: (lists: Lists) => void): TanStackHead {
 // React spells the same way (an alternate's `hreflang` aside), so a meta's attributes are its
 // props as they are.
 function addResolved(lists: Lists, tag: HeadTag): void {
-  const [meta, links, scripts] = lists as [Lists[0], Lists[0], Lists[0]]
-  if (tag.tag === 'meta') meta.push(tag.attrs)
-  else if (tag.tag === 'title') meta.push({ title: tag.children })
-  else if (tag.tag === 'link') links.push(alternateProps(tag.attrs))
+  if (tag.tag === 'meta') lists[META]?.push(tag.attrs)
+  else if (tag.tag === 'title') lists[META]?.push({ title: tag.children })
+  else if (tag.tag === 'link') lists[LINK]?.push(alternateProps(tag.attrs))
   else {
-    scripts.push({
+    lists[SCRIPT]?.push({
       type: 'application/ld+json',
       children: escapeJsonLd((tag as { children: string }).children),
     })
@@ -144,9 +143,10 @@ function addResolved(lists: Lists, tag: HeadTag): void {
  * Converts head tags to the shape of a TanStack `head` function: `{ meta, links }`, plus
  * `scripts` for JSON-LD (escaped, so `</script>` in a value can not end the element; other
  * scripts are left out) and `styles` (with `<` escaped). Given the list `resolveHead` has just
- * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once.
- * Per request, {@link createHead} with `metadata` (loader data) or {@link compileTanStackHead}
- * remain the fastest.
+ * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once,
+ * and a meta made from the page's metadata is handed over with its own attributes object. Tags are
+ * values: do not mutate the returned objects. Per request, {@link createHead} with `metadata`
+ * (loader data) or {@link compileTanStackHead} remain the fastest.
  *
  * @example
  * head: ({ loaderData }) =>
