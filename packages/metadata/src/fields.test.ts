@@ -499,6 +499,46 @@ describe('adapters given what resolveHead has just returned', () => {
     )
   })
 
+  it('render the list as it is after a tag made from the metadata was replaced', () => {
+    const withImage = {
+      ...layers,
+      metadata: {
+        ...page,
+        description: 'Plans',
+        openGraph: {
+          image: {
+            url: 'https://acme.com/og.png',
+            width: 1200,
+            height: 630,
+            mimeType: 'image/png',
+          },
+        },
+      },
+    }
+    resolveHead(withImage)
+    // A single tag, and one of a set (`og:image` with its `:width`, … from the metadata).
+    const described = resolveHead(withImage)
+    const description = described.findIndex(
+      (tag) => tag.tag === 'meta' && tag.attrs.name === 'description',
+    )
+    described[description] = { tag: 'meta', attrs: { name: 'description', content: 'Tools' } }
+    expect(renderHead(described)).toContain('<meta name="description" content="Tools">')
+    expect(toTanStackHead(described).meta).toContainEqual({ name: 'description', content: 'Tools' })
+    const resized = resolveHead(withImage)
+    const width = resized.findIndex(
+      (tag) => tag.tag === 'meta' && tag.attrs.property === 'og:image:width',
+    )
+    resized[width] = { tag: 'meta', attrs: { property: 'og:image:width', content: '600' } }
+    expect(renderHead(resized)).toContain('<meta property="og:image:width" content="600">')
+    expect(toTanStackHead(resized).meta).toContainEqual({
+      property: 'og:image:width',
+      content: '600',
+    })
+    // Unchanged, the same as tags it did not make.
+    const unchanged = resolveHead(withImage)
+    expect(renderHead(unchanged)).toBe(renderHead(unchanged.map((tag) => ({ ...tag }) as HeadTag)))
+  })
+
   it('render an older result as it is', () => {
     const older = resolveHead(layers)
     const newer = resolveHead({ ...layers, metadata: { title: 'Other' } })

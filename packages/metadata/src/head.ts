@@ -71,9 +71,7 @@ export function isSafeUrl(url: string): boolean {
  */
 export function toHeadTags(metadata: Metadata): HeadTag[] {
   const tags: HeadTag[] = []
-  generateTags(metadata, (...made) => {
-    tags.push(generatedTag(...made))
-  })
+  generateTags(metadata, (...made) => tags.push(generatedTag(...made)))
   return tags
 }
 
@@ -512,68 +510,57 @@ function compileResolved(
   )
   return (metadata) => {
     const tags: HeadTag[] = []
-    const layout = compiled(metadata, (value) => {
-      tags.push(typeof value === 'number' ? (fixed[value] as HeadTag) : value)
-    })
+    const layout = compiled(metadata)
+    for (const value of layout) {
+      if (typeof value === 'number') tags.push(fixed[value] as HeadTag)
+      else if (Array.isArray(value)) {
+        for (const item of value)
+          tags.push(typeof item === 'number' ? (fixed[item] as HeadTag) : item)
+      } else tags.push(value as HeadTag)
+    }
     lastResolved = { tags, layout, fixed, converted }
     return tags
   }
 }
 
 /**
- * @internal Converts what `resolveHead` has just returned, unchanged, with what was prepared when
- * its layers were compiled: each fixed tag is converted once (by `convert`, remembered by that
- * function), each tag made from the metadata by `convertGenerated`, as the compiled adapters do.
- * Returns `false` and visits nothing for any other list, or one changed since.
+ * @internal What `resolveHead` has just returned, unchanged, prepared with what was prepared when
+ * its layers were compiled: for each tag, its fixed tag converted (once, by `convert`, remembered
+ * by that function), or `undefined` for a tag made from the metadata, which the adapter converts
+ * knowing how such a tag is made (its attribute names are the package's own, its URLs checked).
+ * The adapter walks the list in a loop of its own. `undefined` for any other list, or one changed
+ * since.
  */
 export function reuseResolved<T>(
   tags: readonly HeadTag[],
   convert: (tag: HeadTag) => T,
-  convertGenerated: Emit<T>,
-  visit: (value: T) => void,
-): boolean {
+): Array<T | undefined> | undefined {
   const resolved = lastResolved
-  if (resolved?.tags !== tags) return false
-  const { layout } = resolved
+  if (resolved?.tags !== tags) return undefined
   const fixedTags = resolved.fixed
-  // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
-  let at = 0
-  const same = (value: HeadTag | number) =>
-    tags[at++] === (typeof value === 'number' ? fixedTags[value] : value)
-  for (const value of layout) {
-    if (typeof value === 'object' && Array.isArray(value)) {
-      for (const item of value) if (!same(item)) return false
-    } else if (!same(value as HeadTag | number)) return false
-  }
-  if (at !== tags.length) return false
   let fixed = resolved.converted.get(convert) as T[] | undefined
   if (fixed === undefined) {
     fixed = fixedTags.map(convert)
     resolved.converted.set(convert, fixed)
   }
-  const one = (value: HeadTag | number) => {
-    if (typeof value === 'number') visit(fixed[value] as T)
-    else if (value.tag === 'meta') {
-      const { name, property, content } = value.attrs
-      visit(
-        name === undefined
-          ? convertGenerated('meta', content as string, property, 'property')
-          : convertGenerated('meta', content as string, name, 'name'),
-      )
-    } else {
-      visit(
-        convertGenerated(
-          value.tag as GeneratedTag,
-          value.tag === 'title' || value.tag === 'script' ? value.children : value.attrs,
-        ),
-      )
-    }
+  // Still the same tags in the same places? (A tag is a value: what it holds is not compared.)
+  const converted: Array<T | undefined> = []
+  for (const value of resolved.layout) {
+    if (typeof value === 'number') {
+      if (tags[converted.length] !== fixedTags[value]) return undefined
+      converted.push(fixed[value])
+    } else if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'number') {
+          if (tags[converted.length] !== fixedTags[item]) return undefined
+          converted.push(fixed[item])
+        } else if (tags[converted.length] !== item) return undefined
+        else converted.push(undefined)
+      }
+    } else if (tags[converted.length] !== value) return undefined
+    else converted.push(undefined)
   }
-  for (const value of layout) {
-    if (typeof value === 'object' && Array.isArray(value)) for (const item of value) one(item)
-    else one(value as HeadTag | number)
-  }
-  return true
+  return converted.length === tags.length ? converted : undefined
 }
 
 // The last layers `resolveHead` was given, by identity, with their shallow contents when they
@@ -628,7 +615,10 @@ export function compileHead(
   const compiled = compileLayers(layers, (tag) => tag, generatedTag)
   return (metadata) => {
     const tags: HeadTag[] = []
-    compiled(metadata, (tag) => tags.push(tag))
+    for (const value of compiled(metadata)) {
+      if (Array.isArray(value)) tags.push(...value)
+      else tags.push(value as HeadTag)
+    }
     return tags
   }
 }
@@ -663,17 +653,16 @@ const memoisedRobots = (metadata: Metadata): string => {
 /**
  * @internal The engine of the compiled adapters. The fixed layers are keyed and converted (by `convert`)
  * once, and every key gets a small number, so a call only looks up the generated tags' keys and
- * merges in arrays. `T` must not be an array. The returned function is synchronous and not
- * re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
+ * merges in arrays. It returns the merged values in order, a set as an array of its values; the
+ * adapter walks them in a loop of its own (a callback shared by every adapter would be a call
+ * V8 can not inline, per tag). `T` must not be an array. The returned function is synchronous and
+ * not re-entrant, which is what lets it reuse its bookkeeping arrays between calls.
  */
 export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
   convertGenerated: Emit<T>,
-): (
-  metadata: Metadata | null | undefined,
-  visit: (value: T) => void,
-) => ReadonlyArray<T | readonly T[]> {
+): (metadata: Metadata | null | undefined) => ReadonlyArray<T | readonly T[]> {
   const ids = new Map<string, number>()
   const sets: boolean[] = []
   const idOf = (key: string | null): number => {
@@ -749,7 +738,7 @@ export function compileLayers<T>(
     add(id, convertGenerated(tag, value, name, attribute), 1)
   }
 
-  return (metadata, visit) => {
+  return (metadata) => {
     // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
     // get the same numbers again since they are registered in the same order.
     if (ids.size > fixedIds + MAX_MEMOISED) {
@@ -767,10 +756,6 @@ export function compileLayers<T>(
     generateTags(metadata ?? {}, emitGenerated, serializedJsonLd, memoisedRobots)
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 2)
-    }
-    for (const value of out) {
-      if (Array.isArray(value)) for (const item of value) visit(item)
-      else visit(value)
     }
     return out
   }

@@ -61,11 +61,9 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
 export function renderHead(tags: readonly HeadTag[]): string {
   let html = ''
   // What `resolveHead` has just returned: its fixed layers were checked and rendered once.
-  if (
-    reuseResolved(tags, renderOne, renderResolved, (part) => {
-      html += part
-    })
-  ) {
+  const rendered = reuseResolved(tags, renderOne)
+  if (rendered) {
+    for (let i = 0; i < tags.length; i++) html += rendered[i] ?? renderResolved(tags[i] as HeadTag)
     return html
   }
   for (const tag of tags) {
@@ -115,12 +113,19 @@ const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
   return `${html}>`
 }
 
-// A tag `resolveHead` made from the metadata: a link is checked again, as it may have been given
-// other attributes since.
-const renderResolved: Emit<string> = (tag, value, name, attribute) =>
-  tag === 'link'
-    ? renderOne({ tag, attrs: value as Record<string, string> })
-    : renderGenerated(tag, value, name, attribute)
+// A tag `resolveHead` made from the metadata: a meta's name is the package's own, so only its
+// values need escaping; a link is checked again, as it may have been given other attributes since.
+function renderResolved(tag: HeadTag): string {
+  if (tag.tag !== 'meta') {
+    return tag.tag === 'link'
+      ? renderOne(tag)
+      : renderGenerated(tag.tag as 'title' | 'script', tag.children)
+  }
+  const { name, property, content } = tag.attrs
+  return name === undefined
+    ? renderGenerated('meta', content as string, property, 'property')
+    : renderGenerated('meta', content as string, name, 'name')
+}
 
 /**
  * Prepares a fallback and an override once and returns the function that renders a page's
@@ -139,9 +144,10 @@ export function compileHtmlHead(layers: {
   const compiled = compileLayers(layers, renderOne, renderGenerated)
   return (metadata) => {
     let html = ''
-    compiled(metadata, (part) => {
-      html += part
-    })
+    for (const part of compiled(metadata)) {
+      if (Array.isArray(part)) for (const item of part) html += item
+      else html += part as string
+    }
     return html
   }
 }

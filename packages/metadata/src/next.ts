@@ -616,7 +616,10 @@ export function compileNextMetadata<
     let generated: NextMetadata
     if (tagLayers) {
       const builder = new NextBuilder()
-      merge(metadata, (tag) => builder.add(tag))
+      for (const value of merge(metadata)) {
+        if (Array.isArray(value)) for (const tag of value) builder.add(tag)
+        else builder.add(value as HeadTag)
+      }
       generated = builder.finish()
     } else generated = metadata ? fromHeadmark(metadata) : {}
     if (fallback === undefined && override === undefined) {

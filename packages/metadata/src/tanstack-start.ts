@@ -85,7 +85,7 @@ function toItem(tag: HeadTag): Item {
 }
 
 // A generated link as it is, or an alternate with `hreflang` spelled as React spells it.
-const alternateProps = (attrs: Record<string, string>): Record<string, string> => {
+const alternateProps = (attrs: Readonly<Record<string, string>>): Record<string, string> => {
   const { hreflang } = attrs
   return hreflang === undefined
     ? attrs
@@ -111,28 +111,42 @@ const generatedItem: Emit<Item> = (tag, value, name, attribute) =>
           }
         : { list: LINK, props: alternateProps(value as Record<string, string>) }
 
-function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
+type Lists = Array<Array<Record<string, string>>>
+function collect(fill: (lists: Lists) => void): TanStackHead {
   const meta: Array<Record<string, string>> = []
   const links: Array<Record<string, string>> = []
   const scripts: Array<Record<string, string>> = []
   const styles: Array<Record<string, string>> = []
-  const lists = [meta, links, scripts, styles]
-  forEach((item) => {
-    lists[item.list]?.push(item.props)
-  })
+  fill([meta, links, scripts, styles])
   const head: TanStackHead = { meta, links }
   if (scripts.length > 0) head.scripts = scripts
   if (styles.length > 0) head.styles = styles
   return head
 }
 
+// A tag `resolveHead` made from the metadata, into its list: its attribute names are the ones
+// React spells the same way (an alternate's `hreflang` aside), so a meta's attributes are its
+// props as they are.
+function addResolved(lists: Lists, tag: HeadTag): void {
+  if (tag.tag === 'meta') lists[META]?.push(tag.attrs)
+  else if (tag.tag === 'title') lists[META]?.push({ title: tag.children })
+  else if (tag.tag === 'link') lists[LINK]?.push(alternateProps(tag.attrs))
+  else {
+    lists[SCRIPT]?.push({
+      type: 'application/ld+json',
+      children: escapeJsonLd((tag as { children: string }).children),
+    })
+  }
+}
+
 /**
  * Converts head tags to the shape of a TanStack `head` function: `{ meta, links }`, plus
  * `scripts` for JSON-LD (escaped, so `</script>` in a value can not end the element; other
  * scripts are left out) and `styles` (with `<` escaped). Given the list `resolveHead` has just
- * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once.
- * Per request, {@link createHead} with `metadata` (loader data) or {@link compileTanStackHead}
- * remain the fastest.
+ * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once,
+ * and a meta made from the page's metadata is handed over with its own attributes object. Tags are
+ * values: do not mutate the returned objects. Per request, {@link createHead} with `metadata`
+ * (loader data) or {@link compileTanStackHead} remain the fastest.
  *
  * @example
  * head: ({ loaderData }) =>
@@ -140,10 +154,14 @@ function collect(forEach: (visit: (item: Item) => void) => void): TanStackHead {
  * // fixed layers: head: createHead({ metadata: ({ loaderData }) => loaderData?.metadata, fallback })
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
-  return collect((visit) => {
+  return collect((lists) => {
     // What `resolveHead` has just returned: its fixed layers were converted once.
-    if (!reuseResolved(tags, toItem, generatedItem, visit))
-      for (const tag of tags) visit(toItem(tag))
+    const converted = reuseResolved(tags, toItem)
+    for (let i = 0; i < tags.length; i++) {
+      const item = converted ? converted[i] : toItem(tags[i] as HeadTag)
+      if (item === undefined) addResolved(lists, tags[i] as HeadTag)
+      else lists[item.list]?.push(item.props)
+    }
   })
 }
 
@@ -163,7 +181,13 @@ export function compileTanStackHead(layers: {
   override?: HeadInput | undefined
 }): (metadata: Metadata | null | undefined) => TanStackHead {
   const compiled = compileLayers(layers, toItem, generatedItem)
-  return (metadata) => collect((visit) => compiled(metadata, visit))
+  return (metadata) =>
+    collect((lists) => {
+      for (const value of compiled(metadata)) {
+        if (Array.isArray(value)) for (const item of value) lists[item.list]?.push(item.props)
+        else lists[(value as Item).list]?.push((value as Item).props)
+      }
+    })
 }
 
 /** Where {@link createHead} gets a page's metadata from. */
