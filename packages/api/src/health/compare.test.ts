@@ -414,6 +414,21 @@ describe('compareServed', () => {
         ['stale', 'title'],
         ['stale', 'description'],
       ])
+      // An earlier revision's title shows Headmark's layer as well as this one's would: the
+      // description beside it is the site's override.
+      const page = { title: 'Pricing · Acme', description: 'Plans', canonical: URL_ }
+      const mixed = compareServed({
+        intended: page,
+        previous: [{ ...page, title: 'Prices · Acme' }],
+        page: sdkPage({
+          metadata: { ...page, title: 'Prices · Acme' },
+          override: { description: 'Our plans' },
+        }),
+      })
+      expect(kinds(mixed)).toEqual([
+        ['stale', 'title'],
+        ['overridden', 'description'],
+      ])
     })
   })
 
