@@ -259,12 +259,13 @@ test('a save in the dashboard is reported live on the site, with the seconds it 
   context,
 }) => {
   // Headmark fetches the page after each save (the site is connected: its build asked Headmark
-  // for every page) until it serves the new revision; the editor says when it did.
+  // for every page) until it serves the new revision; the editor says when it did. The site
+  // serves the title inside its layout's template, `%s | Acme Rockets`: that is the title saved.
   await context.addCookies(cookies)
   await page.goto(site.editorUrl('/pricing'))
-  const description = page.getByRole('textbox', { name: 'Description' })
-  await expect(description).toHaveValue('From a first launch to a fleet: three plans.')
-  await description.fill('From a first launch to a fleet: three plans, checked live.')
+  const title = page.getByRole('textbox', { name: 'Title' })
+  await expect(title).toHaveValue('Pricing, edited in the dashboard')
+  await title.fill('Pricing, checked live on the site')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Saved as revision 3.')).toBeVisible()
   const panel = page.getByRole('region', { name: 'On the site' })
@@ -272,6 +273,9 @@ test('a save in the dashboard is reported live on the site, with the seconds it 
     timeout: 60_000,
   })
   await expect(panel).toContainText(`Revision 3 is what ${new URL(siteUrl).host}/pricing serves.`)
+  expect((await servedHead(page, at('/pricing'))).title).toBe(
+    'Pricing, checked live on the site | Acme Rockets',
+  )
   const check = await account.rpc<{ state: string; elapsedMs: number }>('health/getLiveCheck', {
     organizationSlug: site.organizationSlug,
     siteHostname: site.hostname,

@@ -2,7 +2,7 @@ import type { HeadInput, Metadata } from '@headmark/metadata'
 import { resolveHead } from '@headmark/metadata'
 import { renderHead } from '@headmark/metadata/html'
 import { describe, expect, it } from 'vitest'
-import { compareServed, type ServedPage } from './compare.ts'
+import { changedFields, compareServed, type ServedPage, showsSave } from './compare.ts'
 
 const URL_ = 'https://acme.example/pricing'
 const intended: Metadata = {
@@ -234,6 +234,202 @@ describe('compareServed', () => {
       }),
     })
     expect(result.findings).toEqual([])
+  })
+
+  describe("the site's own title template", () => {
+    // Next.js applies a layout's `title.template` (`%s | Acme Rockets`) to the title a page's
+    // generateMetadata returns, Headmark's included; `openGraph.title.template` and
+    // `twitter.title.template` do the same to those titles. A template adds to the title, around it.
+    const templated = (metadata: Metadata, title: (value: string) => string): Metadata => ({
+      ...metadata,
+      ...(metadata.title !== undefined && { title: title(metadata.title) }),
+    })
+    const suffix = (title: string) => `${title} | Acme Rockets`
+
+    it('counts a title inside it as served, for live checks and drift checks', () => {
+      const result = compareServed({
+        intended,
+        page: sdkPage({ metadata: templated(intended, suffix) }),
+      })
+      expect(result.findings).toEqual([])
+      expect(result.fields.find((field) => field.field === 'title')).toMatchObject({
+        state: 'match',
+        served: 'Pricing · Acme | Acme Rockets',
+      })
+      // A save of the title alone is live once the title is inside the template.
+      const before: Metadata = { ...intended, title: 'Prices · Acme' }
+      const changed = changedFields(intended, before, URL_)
+      expect(changed).toEqual(['title'])
+      expect(showsSave(result, changed)).toBe(true)
+    })
+
+    it('counts Open Graph and X titles inside their templates, before or after them', () => {
+      const withTitles: Metadata = {
+        ...intended,
+        twitter: { card: 'summary_large_image', title: 'Acme pricing on X' },
+      }
+      const result = compareServed({
+        intended: withTitles,
+        page: sdkPage({
+          metadata: {
+            ...withTitles,
+            title: `Acme Rockets: ${withTitles.title}`,
+            openGraph: { ...withTitles.openGraph, title: 'Acme pricing — Acme Rockets' },
+            twitter: { ...withTitles.twitter, title: '🚀 Acme pricing on X' },
+          },
+        }),
+      })
+      expect(result.findings).toEqual([])
+    })
+
+    it('still finds an earlier revision’s title inside it: a stale cache', () => {
+      const before: Metadata = { ...intended, title: 'Prices · Acme' }
+      const result = compareServed({
+        intended,
+        previous: [before],
+        page: sdkPage({ metadata: templated(before, suffix) }),
+      })
+      expect(result.drifting).toBe(true)
+      expect(kinds(result)).toEqual([['stale', 'title']])
+      expect(result.findings[0]?.served).toBe('Prices · Acme | Acme Rockets')
+      expect(showsSave(result, changedFields(intended, before, URL_))).toBe(false)
+    })
+
+    it('reads the longest title inside it: a title cut short is not served by its old self', () => {
+      // Before: "Pricing · Acme | Plans"; now "Pricing · Acme". The old one, templated, holds the
+      // new one too, between the template's separators: the longer one is what is served.
+      const before: Metadata = { ...intended, title: 'Pricing · Acme | Plans' }
+      const stale = compareServed({
+        intended,
+        previous: [before],
+        page: sdkPage({ metadata: templated(before, suffix) }),
+      })
+      expect(kinds(stale)).toEqual([['stale', 'title']])
+      // And the other way round: the new, longer title is served.
+      const live = compareServed({
+        intended: before,
+        previous: [intended],
+        page: sdkPage({ metadata: templated(before, suffix) }),
+      })
+      expect(live.findings).toEqual([])
+    })
+
+    it('is set apart by a separator: a title that goes on in words is the site’s own', () => {
+      for (const title of ['Pricing · Acme plans', 'The Pricing · Acme', "Pricing · Acme's"]) {
+        const result = compareServed({
+          intended,
+          page: sdkPage({ metadata: { ...intended, title } }),
+        })
+        expect(kinds(result), title).toEqual([['overridden', 'title']])
+      }
+      // Descriptions have no template: one that holds Headmark's is another description.
+      const description = compareServed({
+        intended,
+        page: sdkPage({
+          metadata: { ...intended, description: `${intended.description} | Acme Rockets` },
+        }),
+      })
+      expect(kinds(description)).toEqual([['overridden', 'description']])
+    })
+  })
+
+  describe('a page without the SDK, whose own tags happen to match a few fields', () => {
+    // What the site serves with the SDK gone (no DSN in its configuration): its fallback only.
+    const siteFallback: Metadata = {
+      title: 'Pricing | Acme Rockets',
+      description: 'Three plans, from a first launch to a fleet.',
+      canonical: URL_,
+      openGraph: {
+        title: 'Pricing | Acme Rockets',
+        images: [{ url: '/default.png', width: 1200, height: 630, mimeType: 'image/png' }],
+      },
+      twitter: { card: 'summary_large_image' },
+    }
+    const withoutJsonLd: Metadata = { ...intended, jsonLd: undefined }
+
+    it('is not read as the site overriding Headmark when only its canonical URL matches', () => {
+      const result = compareServed({
+        intended: withoutJsonLd,
+        page: sdkPage({ fallback: siteFallback, metadata: null }),
+      })
+      expect(result.drifting).toBe(true)
+      expect(result.findings[0]).toMatchObject({ kind: 'not-installed', drift: true })
+      expect(result.findings[0]?.message).toMatch(
+        /^The canonical URL and `twitter.card` are what Headmark serves, as the site's own tags may be too, but 4 of the 6 fields Headmark manages for this page are not: the SDK is not installed/,
+      )
+      expect(kinds(result)).toEqual([
+        ['not-installed', null],
+        ['different', 'title'],
+        ['different', 'description'],
+        ['different', 'openGraph.title'],
+        ['different', 'openGraph.image'],
+      ])
+      expect(showsSave(result, ['description'])).toBe(false)
+    })
+
+    it('is not read as an override when its own tags match fewer fields than they differ in', () => {
+      const result = compareServed({
+        intended: withoutJsonLd,
+        page: sdkPage({
+          fallback: { ...siteFallback, description: intended.description },
+          metadata: null,
+        }),
+      })
+      expect(result.findings[0]?.kind).toBe('not-installed')
+      expect(kinds(result)).toContainEqual(['different', 'title'])
+    })
+
+    it('still reads an override where Headmark’s own canonical URL or a title is served', () => {
+      // Headmark's canonical URL names another page than the one asked for: the site's own
+      // tags would not say so.
+      const elsewhere = 'https://acme.example/en/pricing'
+      const canonical = compareServed({
+        intended: { title: 'Pricing · Acme', canonical: elsewhere },
+        page: sdkPage({
+          metadata: { title: 'Pricing · Acme', canonical: elsewhere },
+          override: { title: 'Our pricing' },
+        }),
+      })
+      expect(kinds(canonical)).toEqual([['overridden', 'title']])
+      // One page-specific field served as Headmark has it, one overridden.
+      const title = compareServed({
+        intended: { title: 'Pricing · Acme', description: 'Plans', canonical: URL_ },
+        page: sdkPage({
+          metadata: { title: 'Pricing · Acme', description: 'Plans', canonical: URL_ },
+          override: { description: 'Our plans' },
+        }),
+      })
+      expect(kinds(title)).toEqual([['overridden', 'description']])
+      expect(title.drifting).toBe(false)
+    })
+
+    it('still reads an earlier revision’s values as a stale cache, not a missing SDK', () => {
+      const before: Metadata = { ...withoutJsonLd, title: 'Prices · Acme', description: 'Old' }
+      const result = compareServed({
+        intended: withoutJsonLd,
+        previous: [before],
+        page: sdkPage({ metadata: before }),
+      })
+      expect(kinds(result)).toEqual([
+        ['stale', 'title'],
+        ['stale', 'description'],
+      ])
+      // An earlier revision's title shows Headmark's layer as well as this one's would: the
+      // description beside it is the site's override.
+      const page = { title: 'Pricing · Acme', description: 'Plans', canonical: URL_ }
+      const mixed = compareServed({
+        intended: page,
+        previous: [{ ...page, title: 'Prices · Acme' }],
+        page: sdkPage({
+          metadata: { ...page, title: 'Prices · Acme' },
+          override: { description: 'Our plans' },
+        }),
+      })
+      expect(kinds(mixed)).toEqual([
+        ['stale', 'title'],
+        ['overridden', 'description'],
+      ])
+    })
   })
 
   it('says when the page does not answer 200', () => {

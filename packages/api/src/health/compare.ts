@@ -14,8 +14,19 @@ import { sameJson } from '../domain/served-metadata.ts'
 // - a field Headmark serves always has a tag (neither layer can remove one): missing = drift;
 // - a field Headmark does not serve may have the site's fallback tag: not drift;
 // - a field served with another value is the site's override (not drift), unless the value is
-//   the one an earlier revision served (a stale cache: drift), or nothing managed matches at all
-//   (the SDK is not installed, or could not reach Headmark and served the fallback).
+//   the one an earlier revision served (a stale cache: drift), or nothing shows that Headmark's
+//   layer is on the page at all (the SDK is not installed, or could not reach Headmark and served
+//   the fallback). Only a field the site's own tags would not serve anyway shows it: a page's
+//   title, description, images or structured data as Headmark has them (this revision's or an
+//   earlier one's), its canonical URL where that names another page. The site's name, types,
+//   card, icons, custom tags, language versions and robots, and a canonical URL naming the page
+//   itself, are what a fallback serves too. Such fields must be at least as many as the page's
+//   own fields served with other values: a site overrides a field or two, it does not replace
+//   Headmark's head.
+// - a title may be served inside the site's own template: Next.js puts the title every page's
+//   metadata returns, Headmark's too, into a layout's `title.template` (`%s | Acme`), and
+//   `openGraph.title` and `twitter.title` into theirs. Such a title is Headmark's (or, inside the
+//   template, an earlier revision's: stale).
 // Both sides are read by the same parser (the intended head is rendered by the SDK first), so
 // spelling (robots order, URL forms, entity escaping) never counts as a difference.
 //
@@ -268,6 +279,51 @@ function fieldsOf(metadata: Metadata, unsized: ReadonlySet<string>): Map<string,
   return out
 }
 
+/** Fields a site's template may put a title in (Next.js: `title`, `openGraph.title`, `twitter.title`). */
+const TITLE_FIELDS = new Set(['title', 'openGraph.title', 'twitter.title'])
+
+// A template sets the title apart from its own words: ` | Acme`, `Acme: `, ` — Acme`, `🚀 `. A
+// hyphen or an apostrophe against the title joins words (`Pricing-free`, `Pricing's`).
+const TEMPLATE_BEFORE = /(?:[^\p{L}\p{N}\p{M}\s'’-]|\s-)\s*$/u
+const TEMPLATE_AFTER = /^\s*(?:[^\p{L}\p{N}\p{M}\s'’-]|-\s)/u
+
+/**
+ * How many characters of a served title are the site's template around `title`: 0 when it is
+ * `title` itself, null when `title` is not in it, or not set apart as a template sets it.
+ *
+ * @example
+ * inTemplate('Pricing | Acme', 'Pricing') // 7
+ * inTemplate('Pricing plans', 'Pricing') // null
+ */
+function inTemplate(served: string, title: string): number | null {
+  if (served === title) return 0
+  if (title.trim() === '') return null
+  for (let at = served.indexOf(title); at !== -1; at = served.indexOf(title, at + 1)) {
+    const before = served.slice(0, at)
+    const after = served.slice(at + title.length)
+    if (
+      (before.trim() === '' || TEMPLATE_BEFORE.test(before)) &&
+      (after.trim() === '' || TEMPLATE_AFTER.test(after))
+    ) {
+      return served.length - title.length
+    }
+  }
+  return null
+}
+
+/**
+ * Fields a site's own tags commonly serve with Headmark's very value (its name, types, card,
+ * icons, custom tags, language versions, robots): a match there does not show that the SDK is on
+ * the page. The canonical URL and `og:url` join them when they name the page itself.
+ */
+const SITE_WIDE_FIELD =
+  /^(openGraph\.(siteName|type|locale|localeAlternate|determiner)|twitter\.card|icon|appleTouchIcon|alternates\..+|robots\..+|customTags\..+)$/
+const siteWide = (field: string, value: unknown, url: string) =>
+  SITE_WIDE_FIELD.test(field) ||
+  ((field === 'canonical' || field === 'openGraph.url') &&
+    typeof value === 'string' &&
+    normalUrl(value, url) === normalUrl(url, url))
+
 /** A structured data item's label: its @type, else its position. */
 const jsonLdLabel = (item: unknown, index: number) => {
   const type = (item as { '@type'?: unknown } | null)?.['@type']
@@ -370,6 +426,14 @@ const FIELD_WORDS: Record<string, string> = {
 }
 const fieldWords = (field: string) => FIELD_WORDS[field] ?? `\`${field}\``
 
+/** "The title", "The title and `twitter.card`", "The title, the description and `twitter.card`". */
+const wordList = (words: readonly string[]) => {
+  const lower = words.map((word, index) => (index === 0 ? word : word.replace(/^The /, 'the ')))
+  return lower.length < 2
+    ? (lower[0] ?? '')
+    : `${lower.slice(0, -1).join(', ')} and ${lower[lower.length - 1]}`
+}
+
 /** "None of the 4 fields", "None of the fields" (there is one). */
 const noneOf = (count: number) => `None of the ${count === 1 ? '' : `${count} `}fields`
 
@@ -447,16 +511,36 @@ export function compareServed({
       : false
   }
 
+  // How far a served value is from one Headmark serves: 0 the same, the length of the site's
+  // template around a title, null another value.
+  const distance = (field: string, value: unknown, got: unknown): number | null =>
+    same(field, value, got)
+      ? 0
+      : TITLE_FIELDS.has(field) && typeof value === 'string' && typeof got === 'string'
+        ? inTemplate(got, value)
+        : null
+  /** The revision whose value is served: this one, an earlier one, or none. */
+  const servedValue = (field: string, value: unknown, got: unknown): 'match' | 'stale' | null => {
+    const now = distance(field, value, got)
+    if (now === 0) return 'match'
+    let then: number | null = null
+    for (const fieldsThen of earlier) {
+      if (!fieldsThen.has(field)) continue
+      const each = distance(field, fieldsThen.get(field), got)
+      if (each !== null && (then === null || each < then)) then = each
+    }
+    // The title the template holds is the longest one in it: of "Pricing | Plans | Acme", the
+    // earlier "Pricing | Plans" rather than the current "Pricing".
+    if (now !== null && (then === null || now <= then)) return 'match'
+    return then === null ? null : 'stale'
+  }
+
   const fields: FieldComparison[] = []
   for (const [field, value] of want) {
     const got = have.get(field)
     let state: FieldState
     if (got === undefined) state = bodyFields.has(field) ? 'in-body' : 'missing'
-    else if (same(field, value, got)) state = 'match'
-    else
-      state = earlier.some((fieldsThen) => same(field, fieldsThen.get(field), got))
-        ? 'stale'
-        : 'different'
+    else state = servedValue(field, value, got) ?? 'different'
     fields.push({ field, state, intended: value, served: got ?? bodyFields.get(field) })
   }
   // Structured data: each item Headmark serves must be on the page (the site may add its own).
@@ -471,23 +555,48 @@ export function compareServed({
     })
   })
 
-  const matched = fields.filter((field) => field.state === 'match').length
+  const matchedFields = fields.filter((field) => field.state === 'match')
   const comparable = fields.filter((field) => field.field !== 'canonical')
   const allStale =
     comparable.length > 0 &&
     comparable.every((field) => field.state === 'stale' || field.state === 'match')
-  // With the SDK serving this revision, another value is the site's override (it wins by design).
-  if (matched > 0) {
+  // Headmark's layer is on the page when fields match, and those the site's own tags would not
+  // serve anyway, served as Headmark has them (now or before), are no fewer than the page's own
+  // fields served otherwise. Then another value is the site's override (it wins by design).
+  const shown = fields.filter(
+    (field) =>
+      (field.state === 'match' || field.state === 'stale') &&
+      !siteWide(field.field, field.intended, url),
+  ).length
+  const otherwise = fields.filter(
+    (field) =>
+      field.state === 'different' &&
+      field.field !== 'canonical' &&
+      !siteWide(field.field, field.intended, url),
+  ).length
+  const sdkServes = matchedFields.length > 0 && shown > 0 && shown >= otherwise
+  if (sdkServes) {
     for (const field of fields) if (field.state === 'different') field.state = 'overridden'
   }
 
-  if (fields.length > 0 && matched === 0 && !allStale) {
+  if (fields.length > 0 && matchedFields.length === 0 && !allStale) {
     findings.push({
       kind: 'not-installed',
       drift: true,
       message: fields.some((field) => field.state === 'in-body')
         ? `${noneOf(fields.length)} Headmark manages for this page is in its <head>; some are in <body>, where crawlers do not read them.`
         : `${noneOf(fields.length)} Headmark manages for this page is served: the SDK is not installed on this page, or it could not reach Headmark and served the site's fallback.`,
+    })
+  } else if (
+    !sdkServes &&
+    !allStale &&
+    fields.some((field) => field.state === 'different' || field.state === 'missing')
+  ) {
+    const others = fields.length - matchedFields.length
+    findings.push({
+      kind: 'not-installed',
+      drift: true,
+      message: `${wordList(matchedFields.map((field) => fieldWords(field.field)))} ${matchedFields.length === 1 ? 'is' : 'are'} what Headmark serves, as the site's own tags may be too, but ${others} of the ${fields.length} fields Headmark manages for this page ${others === 1 ? 'is' : 'are'} not: the SDK is not installed on this page, or it could not reach Headmark and served the site's fallback.`,
     })
   }
 
