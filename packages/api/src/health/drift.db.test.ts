@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { type Metadata, resolveHead } from '@headmark/metadata'
 import { renderHead } from '@headmark/metadata/html'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tinyPng } from '../../test/crawl-fixtures.ts'
 import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
 import { driftCheck, driftResult, page, site } from '../db/schema.ts'
+import { createDriftAlerts, DRIFT_EMAIL_QUEUE } from './alerts.ts'
 import { CRAWLER_AGENTS, DRIFT_QUEUE } from './drift.ts'
 
 // Drift checks against a site on loopback that renders its heads with the SDK: /fine serves
@@ -128,9 +129,13 @@ describe('drift checks', () => {
       resultCount: 24,
     })
     expect(pageFetches()).toHaveLength(24)
-    // Each crawler's User-Agent, with Headmark's appended.
-    expect(pageFetches().filter((hit) => hit.startsWith('/fine '))).toEqual(
-      CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+    // Each crawler's User-Agent, with Headmark's appended (fetched together, in any order).
+    const fine = pageFetches().filter((hit) => hit.startsWith('/fine '))
+    expect(fine).toHaveLength(CRAWLER_AGENTS.length)
+    expect(fine).toEqual(
+      expect.arrayContaining(
+        CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
+      ),
     )
 
     const health = await cast.member.rpc.health.getSite(ref)
@@ -188,6 +193,10 @@ describe('drift checks', () => {
         stopped: [],
       }),
     ])
+    // The e-mails are queue jobs, sent once the check's alert has committed.
+    await vi.waitFor(async () => expect(await mails('admin@example.com')).toHaveLength(1), {
+      timeout: 15_000,
+    })
     const [ownerMail] = await mails('owner@example.com')
     expect(ownerMail?.subject).toBe('acme.com: 2 pages drift from their metadata')
     expect(ownerMail?.text).toContain('/cloaked (X)')
@@ -198,6 +207,9 @@ describe('drift checks', () => {
     fixedCloak = true
     await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
     expect((await messages())[1]).toMatchObject({ started: [], stopped: [{ path: '/cloaked' }] })
+    await vi.waitFor(async () => expect(await mails('owner@example.com')).toHaveLength(2), {
+      timeout: 15_000,
+    })
     expect((await mails('owner@example.com')).map((mail) => mail.subject)).toContain(
       'acme.com: a page serves its metadata again',
     )
@@ -205,6 +217,63 @@ describe('drift checks', () => {
     await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
     expect(await messages()).toHaveLength(2)
     expect(await mails('owner@example.com')).toHaveLength(2)
+  })
+
+  it('queues the alert e-mails in the transaction that marks the check alerted: none when it rolls back, each sent once after a crash that follows its commit', async () => {
+    const { siteId } = await setUp()
+    const { db, webhooks, mailbox } = server.current.headmark
+    const [cloaked] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/cloaked'))
+    const checkId = 'alerted-check'
+    await db.insert(driftCheck).values({ id: checkId, siteId, kind: 'site', state: 'running' })
+    await db.insert(driftResult).values({
+      checkId,
+      pageId: cloaked?.id as string,
+      path: '/cloaked',
+      agent: 'twitter',
+      status: 200,
+      drifting: true,
+      findings: [{ kind: 'different', field: 'title', message: 'The title differs.', drift: true }],
+    })
+    // The instance that runs this alert dies right after its transaction: it never sends.
+    const dying = createDriftAlerts({
+      webhooks: () => webhooks,
+      queue: () => webhooks.jobQueue(),
+      mailer: {
+        send: () => Promise.reject(new Error('this instance never sends')),
+      },
+      appUrl: 'http://localhost:3000',
+      logger: { warn: () => {} },
+    })
+    const jobs = async () =>
+      rowsOf<{ to: string }>(
+        await db.execute(
+          sql`select data->>'to' as to from pgboss.job where name = ${DRIFT_EMAIL_QUEUE} and data->>'checkId' = ${checkId} order by 1`,
+        ),
+      )
+    await expect(
+      db.transaction(async (tx) => {
+        await dying.alert(tx, checkId)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(await jobs()).toEqual([])
+
+    await db.transaction((tx) => dying.alert(tx, checkId))
+    expect(await jobs()).toEqual([{ to: 'admin@example.com' }, { to: 'owner@example.com' }])
+    // The instance still running (this server's queue worker) sends them, once each.
+    const mails = async (to: string) =>
+      ((await mailbox?.list({ to })) ?? []).filter((mail) => mail.subject.startsWith('acme.com:'))
+    await vi.waitFor(
+      async () => {
+        expect(await mails('owner@example.com')).toHaveLength(1)
+        expect(await mails('admin@example.com')).toHaveLength(1)
+      },
+      { timeout: 15_000 },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(await mails('owner@example.com')).toHaveLength(1)
+    expect(await mails('admin@example.com')).toHaveLength(1)
+    expect((await mails('owner@example.com'))[0]?.text).toContain('/cloaked (X)')
   })
 
   it('checks one page from its editor', async () => {

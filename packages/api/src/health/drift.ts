@@ -104,10 +104,10 @@ export interface DriftCheckOptions {
    */
   everyMs?: number
   /**
-   * Runs once per finished check, in the transaction that marks it alerted (the webhook message
-   * is written there); what it returns runs after the commit (the e-mails).
+   * Runs once per finished check, in the transaction that marks it alerted: writes the webhook
+   * message and queues the e-mails (alerts.ts).
    */
-  alert?: (tx: Transaction, checkId: string) => Promise<(() => Promise<void>) | null>
+  alert?: (tx: Transaction, checkId: string) => Promise<void>
 }
 
 export interface DriftChecks {
@@ -409,28 +409,23 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     )
     if (signal.aborted) throw new Error('The server stopped during a drift check; it resumes.')
     // The summary, from the rows (whichever run wrote them). The check is done once its alerts
-    // are out, so that whoever sees it done also sees what it sent.
+    // are written, so that whoever sees it done also sees its webhook message.
     await db.execute(sql`
       update drift_check set
         checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
         drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
         result_count = (select count(*) from drift_result where check_id = ${checkId})
       where id = ${checkId}`)
-    // Marked alerted in the transaction that writes the alert's webhook message: never twice.
-    let sendEmails: (() => Promise<void>) | null = null
+    // Marked alerted in the transaction that writes the alert (its webhook message and its
+    // e-mails' jobs): never twice, and never lost once the check reads done.
     await db.transaction(async (tx) => {
       const [marked] = await tx
         .update(driftCheck)
         .set({ alertedAt: sql`now()` })
         .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.alertedAt} is null`))
         .returning({ id: driftCheck.id })
-      if (marked && options.alert) sendEmails = await options.alert(tx, checkId)
+      if (marked && options.alert) await options.alert(tx, checkId)
     })
-    if (sendEmails) {
-      await (sendEmails as () => Promise<void>)().catch((error: unknown) =>
-        logger.warn(`[health] the drift e-mails of check ${checkId} failed: ${String(error)}`),
-      )
-    }
     await db
       .update(driftCheck)
       .set({ state: 'done', finishedAt: sql`now()` })
