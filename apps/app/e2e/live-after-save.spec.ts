@@ -154,10 +154,17 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await expect(drifted.getByText('Googlebot', { exact: true })).toBeVisible()
   await expect(drifted.locator('dd').first()).toHaveText('Summer sale')
   await expect(drifted.locator('dd').nth(1)).toHaveText('Spring sale')
-  const log = page.getByRole('table')
+  const log = page.getByRole('region', { name: 'Checks' }).getByRole('table')
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: 'Done' })).toBeVisible()
-  await shoot(page, 'health', true)
+  // What the plan gives: Business checks every 12 h, up to 10,000 pages.
+  await expect(
+    page.getByText(/Checked every 12 h, up to 10,000 pages — next check after/),
+  ).toBeVisible()
+  // Drift over time: one bar per check of the whole site, its numbers in a table.
+  const trend = page.getByRole('figure', { name: 'Drifted pages per check' })
+  await expect(trend.getByRole('table').getByRole('row')).toHaveCount(2)
+  await expect(trend.getByRole('table').getByRole('row').nth(1)).toContainText(/1score 50% of 2$/)
 
   // The page's editor checks that page alone.
   await drifted.getByRole('link', { name: '/live/health-off' }).click()
@@ -170,4 +177,20 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await expect(crawlers.getByText('Every crawler gets what this page should serve.')).toBeVisible({
     timeout: 60_000,
   })
+
+  // Checked again, the site serves what it should: the chart has a second bar, at zero.
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Check now' }).click()
+  await expect(page.getByLabel('Score 100 out of 100')).toBeVisible({ timeout: 60_000 })
+  const rows = page
+    .getByRole('figure', { name: 'Drifted pages per check' })
+    .getByRole('table')
+    .getByRole('row')
+  await expect(rows).toHaveCount(3)
+  await expect(rows.nth(2)).toContainText(/0score 100% of 2$/)
+  await page.getByRole('button', { name: 'Show table' }).click()
+  await shoot(page, 'health', true)
+  await page.getByRole('button', { name: 'Show table' }).click()
+  await shoot(page, 'health-chart', true)
 })

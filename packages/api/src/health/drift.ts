@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { Metadata, MetadataImage } from '@headmark/metadata'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Job, PgBoss } from 'pg-boss'
+import { type Plan, plans } from '../billing/plans.ts'
+import { effectivePlan } from '../billing/quotas.ts'
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '../billing/subscriptions.ts'
 import type { ImageProbe } from '../crawler/parse-head.ts'
 import type { Crawler } from '../crawler/types.ts'
 import type { Database } from '../db/client.ts'
@@ -94,13 +97,14 @@ export interface DriftCheckOptions {
   logger: Logger
   crawler: () => Crawler
   siteOrigins?: Record<string, string>
-  /** Pages one check reads at most (the operator's limit; default 1000). */
+  /** Pages one check reads at most, whatever the plan (the operator's bound; default 10000). */
   maxPages?: number
   /** Fetches in flight per check (the crawler keeps its own per-host limits; default 4). */
   concurrency?: number
   /**
-   * How often each connected site of a paid plan gets a scheduled check (0: never; default 24 h).
-   * The schedule looks for sites due every hour (or every `everyMs` when shorter).
+   * The shortest time between a site's scheduled checks, whatever the plan (the operator's
+   * bound; 0: no scheduled checks; default 1 h). Each plan sets its own period (plans.ts); the
+   * schedule looks for sites due every hour (or every `everyMs` when shorter).
    */
   everyMs?: number
   /**
@@ -108,6 +112,39 @@ export interface DriftCheckOptions {
    * message and queues the e-mails (alerts.ts).
    */
   alert?: (tx: Transaction, checkId: string) => Promise<void>
+}
+
+/** How a site's plan and the server's bounds set its drift checks. */
+export interface DriftSchedule {
+  /** Hours between scheduled checks; null: only on demand. */
+  everyHours: number | null
+  /** Pages one check reads at most. */
+  maxPages: number
+  /** The plan, and its own values before the server's bounds. */
+  plan: { id: Plan['id']; name: string } & Plan['driftChecks']
+}
+
+/**
+ * A plan's drift checks within the operator's bounds: never more often than `everyMs` (0: no
+ * scheduled checks at all), never more pages than `maxPages`.
+ *
+ * @example
+ * driftSchedule(getPlan('team'), { everyMs: 3600_000, maxPages: 1000 })
+ * // { everyHours: 24, maxPages: 1000, plan: { id: 'team', name: 'Team', everyHours: 24, pagesPerCheck: 2000 } }
+ */
+export function driftSchedule(
+  plan: Plan,
+  bounds: { everyMs: number; maxPages: number },
+): DriftSchedule {
+  const { everyHours, pagesPerCheck } = plan.driftChecks
+  return {
+    everyHours:
+      everyHours === null || bounds.everyMs <= 0
+        ? null
+        : Math.max(everyHours, Math.ceil(bounds.everyMs / 3600_000)),
+    maxPages: Math.min(pagesPerCheck, bounds.maxPages),
+    plan: { id: plan.id, name: plan.name, ...plan.driftChecks },
+  }
 }
 
 export interface DriftChecks {
@@ -124,6 +161,8 @@ export interface DriftChecks {
   ): Promise<string>
   /** Queues the scheduled checks that are due (the schedule's job; tests call it). */
   queueDue(): Promise<number>
+  /** The drift checks a site's plan gives it, within the server's bounds. */
+  scheduleOf(organizationId: string): Promise<DriftSchedule>
   stop(): Promise<void>
 }
 
@@ -174,32 +213,57 @@ export function imageFindings(
 export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   const { db, queue, logger } = options
   const origins = options.siteOrigins ?? {}
-  const maxPages = options.maxPages ?? 1000
+  const bounds = { everyMs: options.everyMs ?? 3600_000, maxPages: options.maxPages ?? 10_000 }
   const concurrency = options.concurrency ?? 4
   let crawler: Crawler | null = null
   const getCrawler = () => (crawler ??= options.crawler())
   const stopping = new AbortController()
   let workerId: string | null = null
-  const everyMs = options.everyMs ?? 24 * 3600_000
+  const everyMs = bounds.everyMs
+
+  const scheduleOf = async (organizationId: string) =>
+    driftSchedule((await effectivePlan(db, organizationId)).plan, bounds)
 
   /**
-   * Queues a scheduled check of each connected site of a paid plan whose last site check is older
-   * than `everyMs` and that has none under way; returns how many.
+   * Queues a scheduled check of each connected site whose plan has scheduled checks, whose last
+   * site check is older than its period (the plan's, within the server's bound) and that has
+   * none under way; returns how many.
    */
   async function queueDue(): Promise<number> {
-    const due = rowsOf<{ id: string }>(
+    if (everyMs <= 0) return 0
+    const periods = plans.flatMap((plan) => {
+      const hours = driftSchedule(plan, bounds).everyHours
+      return hours === null ? [] : [sql`(${plan.id}::text, ${hours}::int)`]
+    })
+    if (periods.length === 0) return 0
+    const statuses = sql.join(
+      ACTIVE_SUBSCRIPTION_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )
+    const planIds = sql.join(
+      plans.map((plan) => sql`${plan.id}`),
+      sql`, `,
+    )
+    // Each organization's plan is its newest active subscription's (billing/subscriptions.ts).
+    const due = rowsOf<{ id: string; hours: number }>(
       await db.execute(sql`
-        select s.id from site s
-        where exists (
-          select 1 from subscription sub where sub.reference_id = s.organization_id
-            and sub.status in ('active', 'trialing', 'past_due') and sub.plan <> 'free')
-          and (s.first_request_at is not null or s.ownership_verified_at is not null)
+        with period(plan, hours) as (values ${sql.join(periods, sql`, `)}),
+        current_plan as (
+          select distinct on (sub.reference_id) sub.reference_id, sub.plan from subscription sub
+          where sub.status in (${statuses}) and sub.plan in (${planIds})
+          order by sub.reference_id, coalesce(sub.period_start, sub.created_at) desc)
+        select s.id, p.hours from site s
+        join current_plan cp on cp.reference_id = s.organization_id
+        join period p on p.plan = cp.plan
+        where (s.first_request_at is not null or s.ownership_verified_at is not null)
           and not exists (
             select 1 from drift_check c where c.site_id = s.id and c.kind <> 'page'
               and (c.state in ('queued', 'running')
-                or c.created_at > now() - make_interval(secs => ${everyMs / 1000})))
+                or c.created_at > now() - make_interval(hours => p.hours)))
+        order by s.id
         limit 1000`),
     )
+    let queued = 0
     for (const row of due) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select id from site where id = ${row.id} for update`)
@@ -207,12 +271,14 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
           await tx.execute(sql`
             select id from drift_check where site_id = ${row.id} and kind <> 'page'
               and (state in ('queued', 'running')
-                or created_at > now() - make_interval(secs => ${everyMs / 1000}))`),
+                or created_at > now() - make_interval(hours => ${row.hours}::int))`),
         )
-        if (!busy) await request({ siteId: row.id, kind: 'scheduled' }, tx)
+        if (busy) return
+        await request({ siteId: row.id, kind: 'scheduled' }, tx)
+        queued += 1
       })
     }
-    return due.length
+    return queued
   }
 
   async function request(
@@ -241,7 +307,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     return id
   }
 
-  async function pagesOf(row: typeof driftCheck.$inferSelect) {
+  async function pagesOf(row: typeof driftCheck.$inferSelect, maxPages: number) {
     const where = row.pageId
       ? and(eq(page.siteId, row.siteId), eq(page.id, row.pageId))
       : and(eq(page.siteId, row.siteId), isNotNull(page.path))
@@ -343,7 +409,8 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     if (!claimed) return
     const [siteRow] = await db.select().from(site).where(eq(site.id, claimed.siteId))
     if (!siteRow) return
-    const pages = await pagesOf(claimed)
+    // A site check reads as many pages as the plan gives (within the server's bound).
+    const pages = await pagesOf(claimed, (await scheduleOf(siteRow.organizationId)).maxPages)
     await db.update(driftCheck).set({ pageCount: pages.length }).where(eq(driftCheck.id, checkId))
     const defaults = await currentDefaults(db, siteRow.id)
     const rules = await loadSiteRules(db, siteRow.id)
@@ -491,6 +558,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     },
     request,
     queueDue,
+    scheduleOf,
     async stop() {
       stopping.abort()
       await crawler?.close().catch(() => {})

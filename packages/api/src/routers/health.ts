@@ -227,6 +227,23 @@ export const healthRouter = {
         latest: checkSchema.nullable(),
         drifted: z.array(pageResultSchema),
         checks: z.array(checkSchema),
+        /** What the organization's plan gives the site, within the server's bounds. */
+        schedule: z.object({
+          planId: z.string(),
+          planName: z.string(),
+          /** Hours between scheduled checks; null: only on demand. */
+          everyHours: z.number().nullable(),
+          /** Pages one check reads at most. */
+          maxPages: z.number(),
+          /** The plan's own values (larger when the server bounds them). */
+          planEveryHours: z.number().nullable(),
+          planPagesPerCheck: z.number(),
+          /**
+           * When the next scheduled check is due (it starts within the hour after); null: none
+           * is scheduled (only on demand, not connected, or one is under way).
+           */
+          nextAt: z.date().nullable(),
+        }),
       }),
     )
     .handler(async ({ context, input }) => {
@@ -236,7 +253,32 @@ export const healthRouter = {
       const drifted = latest
         ? byPage(await checkResults(context.db, latest.id)).filter((entry) => entry.drifting)
         : []
+      const schedule = await context.drift.scheduleOf(siteRow.organizationId)
+      const lastSiteCheck = checks.find((check) => check.kind !== 'page')
+      const underWay =
+        lastSiteCheck !== undefined &&
+        (lastSiteCheck.state === 'queued' || lastSiteCheck.state === 'running')
+      const nextAt =
+        schedule.everyHours === null || !connected(siteRow) || underWay
+          ? null
+          : lastSiteCheck
+            ? new Date(
+                Math.max(
+                  Date.now(),
+                  lastSiteCheck.createdAt.getTime() + schedule.everyHours * 3600_000,
+                ),
+              )
+            : new Date()
       return {
+        schedule: {
+          planId: schedule.plan.id,
+          planName: schedule.plan.name,
+          everyHours: schedule.everyHours,
+          maxPages: schedule.maxPages,
+          planEveryHours: schedule.plan.everyHours,
+          planPagesPerCheck: schedule.plan.pagesPerCheck,
+          nextAt,
+        },
         connected: connected(siteRow),
         score:
           latest && latest.checkedCount > 0
