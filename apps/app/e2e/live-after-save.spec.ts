@@ -193,4 +193,17 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await shoot(page, 'health', true)
   await page.getByRole('button', { name: 'Show table' }).click()
   await shoot(page, 'health-chart', true)
+
+  // On Free, checks run on demand only: the tab names the plans that add scheduled checks.
+  await rpc(page, 'billing/subscribe', { organizationSlug: slug, planId: 'free' })
+  await page.reload()
+  const schedule = page.getByText(/^Checked when you click Check now/)
+  await expect(schedule).toHaveText(
+    'Checked when you click Check now, up to 50 pages a check. Scheduled checks come with a paid plan: Starter every week, Team every 24 h, Business every 12 h. Change plan',
+  )
+  await expect(schedule.getByRole('link', { name: 'Change plan' })).toHaveAttribute(
+    'href',
+    `/app/organizations/${slug}/billing`,
+  )
+  await shoot(page, 'health-free', true)
 })
