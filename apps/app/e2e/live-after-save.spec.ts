@@ -207,3 +207,43 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   )
   await shoot(page, 'health-free', true)
 })
+
+test('an applied change set checks its pages on the site, and its screen says which are live', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('changes'), 'Cas Changes')
+  const slug = await organizationWithSite(page, 'Change Shop', 'localhost')
+  const site = { organizationSlug: slug, siteHostname: 'localhost' }
+  const ownership = await rpc<{ token: string }>(page, 'imports/getOwnership', site)
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/verification`, {
+    data: { token: ownership.token },
+  })
+  await rpc(page, 'imports/verifyOwnership', { ...site, homeUrl: `${E2E_FIXTURE_SITE_ORIGIN}/` })
+  // /live/cs-fresh serves the imported title a second later; /live/cs-stale never does.
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: '/live/cs-fresh', title: 'Fresh title', delayMs: 1000 },
+  })
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: '/live/cs-stale', title: 'Old title', delayMs: 0 },
+  })
+  const done = await rpc<{ changeSetId: string }>(page, 'transfer/import', {
+    ...site,
+    format: 'csv',
+    content: 'path,title\n/live/cs-fresh,Fresh title\n/live/cs-stale,New title\n',
+    createMissing: true,
+  })
+  await openHydrated(page, `/app/organizations/${slug}/sites/localhost/changes/${done.changeSetId}`)
+  const summary = page.getByRole('region', { name: 'On the site' })
+  await expect(summary.getByRole('status')).toHaveText(
+    /^1 of 2 pages live on localhost:\d+; 1 page not: open it to see what the site serves\.$/,
+    { timeout: 30_000 },
+  )
+  const items = page.getByRole('region', { name: 'Pages' }).getByRole('listitem')
+  await expect(
+    items.filter({ hasText: '/live/cs-fresh' }).getByText(/^Live after \d+\.\d s$/),
+  ).toBeVisible()
+  await expect(
+    items.filter({ hasText: '/live/cs-stale' }).getByText('Not live after 6.0 s'),
+  ).toBeVisible()
+  await shoot(page, 'change-set', true)
+})

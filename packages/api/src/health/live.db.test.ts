@@ -178,5 +178,13 @@ describe('live after save', () => {
       { state: 'live', revisionNumber: 1 },
     )
     expect(await cast.member.rpc.health.getLiveCheck({ ...ref, pagePath: '/cs/24' })).toBeNull()
+    // The change set's screen lists them.
+    const listed = await cast.member.rpc.health.listChangeSetLiveChecks({
+      ...ref,
+      changeSetId: done.changeSetId as string,
+    })
+    expect(listed.checks.map((check) => [check.path, check.state])).toEqual(
+      paths.slice(0, 20).map((path) => [path, 'live']),
+    )
   })
 })

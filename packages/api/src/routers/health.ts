@@ -1,9 +1,10 @@
 import { ORPCError } from '@orpc/server'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { driftCheck } from '../db/schema.ts'
+import { changeSet, driftCheck, liveCheck, metadataRevision, page } from '../db/schema.ts'
+import { changeSetNotFound } from '../domain/change-sets.ts'
 import { checkResults, CRAWLER_AGENTS, siteChecks } from '../health/drift.ts'
-import { latestLiveCheck } from '../health/live.ts'
+import { LIVE_CHECKS_PER_CHANGE_SET, latestLiveCheck } from '../health/live.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
 
@@ -40,6 +41,11 @@ export const liveCheckSchema = z.object({
   finishedAt: z.date().nullable(),
 })
 
+const siteRef = {
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+}
+
 const liveRouter = {
   /**
    * The newest live check of a page (null: no save has been checked; checks run on sites whose
@@ -67,11 +73,57 @@ const liveRouter = {
         findings: row.findings ?? [],
       }
     }),
-}
 
-const siteRef = {
-  organizationSlug: z.string(),
-  siteHostname: lookupText('The hostname', 4096),
+  /**
+   * The live checks an applied change set started (its first 20 paths, in path order): whether
+   * the site serves each page's new metadata, and after how long. Every member may read them.
+   */
+  listChangeSetLiveChecks: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ ...siteRef, changeSetId: lookupText('The change set id', 256) }))
+    .output(
+      z.object({
+        /** Paths an applied change set checks at most. */
+        limit: z.number(),
+        checks: z.array(
+          z.object({
+            path: z.string(),
+            state: z.enum(['pending', 'live', 'not_live']),
+            elapsedMs: z.number().nullable(),
+            host: z.string(),
+          }),
+        ),
+      }),
+    )
+    .handler(async ({ context, input }) => {
+      const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const [set] = await context.db
+        .select({ id: changeSet.id })
+        .from(changeSet)
+        .where(and(eq(changeSet.id, input.changeSetId), eq(changeSet.siteId, siteRow.id)))
+      if (!set) throw changeSetNotFound()
+      const rows = await context.db
+        .select({
+          path: page.path,
+          state: liveCheck.state,
+          elapsedMs: liveCheck.elapsedMs,
+          url: liveCheck.url,
+        })
+        .from(liveCheck)
+        .innerJoin(metadataRevision, eq(metadataRevision.id, liveCheck.revisionId))
+        .innerJoin(page, eq(page.id, liveCheck.pageId))
+        .where(and(eq(metadataRevision.changeSetId, set.id), eq(liveCheck.siteId, siteRow.id)))
+        .orderBy(sql`${page.path} collate "C"`)
+      return {
+        limit: LIVE_CHECKS_PER_CHANGE_SET,
+        checks: rows.map((row) => ({
+          path: row.path ?? '',
+          state: row.state,
+          elapsedMs: row.elapsedMs,
+          host: new URL(row.url).host,
+        })),
+      }
+    }),
 }
 
 const agentResultSchema = z.object({
