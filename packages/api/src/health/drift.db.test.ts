@@ -412,6 +412,35 @@ describe('drift checks', () => {
     }
   })
 
+  it('keeps the newest 20 checks of the whole site and 20 of single pages: page checks never push the site’s out', async () => {
+    const { siteId } = await setUp()
+    const { db, drift } = server.current.headmark
+    const [fine] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/fine'))
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000)
+    await db
+      .insert(driftCheck)
+      .values({ id: 'site-check', siteId, kind: 'site', state: 'done', createdAt: ago(3600) })
+    await db.insert(driftCheck).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        id: `page-check-${i}`,
+        siteId,
+        kind: 'page' as const,
+        pageId: fine?.id ?? null,
+        state: 'done' as const,
+        createdAt: ago(60 - i),
+      })),
+    )
+    const newest = await drift.request({ siteId, kind: 'page', pageId: fine?.id ?? null })
+    const kept = (
+      await db.select({ id: driftCheck.id }).from(driftCheck).where(eq(driftCheck.siteId, siteId))
+    ).map((row) => row.id)
+    expect(kept).toHaveLength(21)
+    expect(kept).toContain('site-check')
+    expect(kept).toContain(newest)
+    expect(kept).not.toContain('page-check-0')
+    await finished(newest)
+  })
+
   it('resumes a check killed part-way without fetching again what it stored', async () => {
     const { siteId } = await setUp()
     const { db } = server.current.headmark

@@ -26,12 +26,14 @@ import { siteOrigin } from './live.ts'
 //   nothing is written twice.
 // - Images each page shares are measured once per crawler life (the crawler caches them), and
 //   checked against each network's minimum size.
-// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks, with their results.
+// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks of the whole site and as many of
+//   single pages, with their results: checking pages one by one never pushes the site's
+//   history (its score, the chart) out.
 
 export const DRIFT_QUEUE = 'drift-check'
 /** The queue of the schedule: one job at a time, which queues the sites that are due. */
 export const DRIFT_SCHEDULE_QUEUE = 'drift-schedule'
-/** Checks kept per site (the newest), with their results. */
+/** Checks kept per site (the newest), with their results: as many again of single pages. */
 export const DRIFT_CHECKS_KEPT_PER_SITE = 20
 
 /** The crawlers a page is fetched as, and the smallest image their cards show. */
@@ -294,10 +296,12 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         pageId: input.pageId ?? null,
         requestedById: input.requestedById ?? null,
       })
+      const onePage = input.kind === 'page'
       await writer.execute(sql`
-          delete from drift_check where site_id = ${input.siteId} and id not in (
-            select id from drift_check where site_id = ${input.siteId}
-            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
+          delete from drift_check where site_id = ${input.siteId} and (kind = 'page') = ${onePage}
+            and id not in (
+              select id from drift_check where site_id = ${input.siteId} and (kind = 'page') = ${onePage}
+              order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
       await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
         db: transactionDb(writer),
       })
@@ -566,14 +570,14 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   }
 }
 
-/** A site's checks, newest first (the check log). */
+/** A site's checks (those of the whole site and those of single pages), newest first: the log. */
 export async function siteChecks(db: Database, siteId: string) {
   return db
     .select()
     .from(driftCheck)
     .where(eq(driftCheck.siteId, siteId))
     .orderBy(sql`${driftCheck.createdAt} desc, ${driftCheck.id} desc`)
-    .limit(DRIFT_CHECKS_KEPT_PER_SITE)
+    .limit(2 * DRIFT_CHECKS_KEPT_PER_SITE)
 }
 
 /** The results of one check, page by page, drifting first (within a page, by crawler). */

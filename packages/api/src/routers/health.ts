@@ -266,7 +266,8 @@ export const healthRouter = {
 
   /**
    * The site's health: its score and drifted pages at the newest finished site check, what
-   * each crawler got, and the check log (the newest 20 checks). Every member may read it.
+   * each crawler got, and the check log (the newest 20 checks of the whole site and 20 of single
+   * pages). Every member may read it.
    */
   getSite: organizationProcedure()
     .route({ method: 'GET' })

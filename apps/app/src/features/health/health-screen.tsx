@@ -174,7 +174,10 @@ export function HealthScreen({ organizationSlug, siteHostname }: Props) {
             </TableBody>
           </Table>
         )}
-        <p className="muted small">The newest 20 checks are kept, with what each crawler got.</p>
+        <p className="muted small">
+          The newest 20 checks of the whole site, and 20 of single pages, are kept, with what each
+          crawler got.
+        </p>
       </section>
     </div>
   )
