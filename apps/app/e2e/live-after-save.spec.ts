@@ -154,10 +154,17 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await expect(drifted.getByText('Googlebot', { exact: true })).toBeVisible()
   await expect(drifted.locator('dd').first()).toHaveText('Summer sale')
   await expect(drifted.locator('dd').nth(1)).toHaveText('Spring sale')
-  const log = page.getByRole('table')
+  const log = page.getByRole('region', { name: 'Checks' }).getByRole('table')
   await expect(log.getByRole('row')).toHaveCount(2)
   await expect(log.getByRole('cell', { name: 'Done' })).toBeVisible()
-  await shoot(page, 'health', true)
+  // What the plan gives: Business checks every 12 h, up to 10,000 pages.
+  await expect(
+    page.getByText(/Checked every 12 h, up to 10,000 pages — next check after/),
+  ).toBeVisible()
+  // Drift over time: one bar per check of the whole site, its numbers in a table.
+  const trend = page.getByRole('figure', { name: 'Drifted pages per check' })
+  await expect(trend.getByRole('table').getByRole('row')).toHaveCount(2)
+  await expect(trend.getByRole('table').getByRole('row').nth(1)).toContainText(/1score 50% of 2$/)
 
   // The page's editor checks that page alone.
   await drifted.getByRole('link', { name: '/live/health-off' }).click()
@@ -170,4 +177,73 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await expect(crawlers.getByText('Every crawler gets what this page should serve.')).toBeVisible({
     timeout: 60_000,
   })
+
+  // Checked again, the site serves what it should: the chart has a second bar, at zero.
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Check now' }).click()
+  await expect(page.getByLabel('Score 100 out of 100')).toBeVisible({ timeout: 60_000 })
+  const rows = page
+    .getByRole('figure', { name: 'Drifted pages per check' })
+    .getByRole('table')
+    .getByRole('row')
+  await expect(rows).toHaveCount(3)
+  await expect(rows.nth(2)).toContainText(/0score 100% of 2$/)
+  await page.getByRole('button', { name: 'Show table' }).click()
+  await shoot(page, 'health', true)
+  await page.getByRole('button', { name: 'Show table' }).click()
+  await shoot(page, 'health-chart', true)
+
+  // On Free, checks run on demand only: the tab names the plans that add scheduled checks.
+  await rpc(page, 'billing/subscribe', { organizationSlug: slug, planId: 'free' })
+  await page.reload()
+  const schedule = page.getByText(/^Checked when you click Check now/)
+  await expect(schedule).toHaveText(
+    'Checked when you click Check now, up to 50 pages a check. Scheduled checks come with a paid plan: Starter every week, Team every 24 h, Business every 12 h. Change plan',
+  )
+  await expect(schedule.getByRole('link', { name: 'Change plan' })).toHaveAttribute(
+    'href',
+    `/app/organizations/${slug}/billing`,
+  )
+  await shoot(page, 'health-free', true)
+})
+
+test('an applied change set checks its pages on the site, and its screen says which are live', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('changes'), 'Cas Changes')
+  const slug = await organizationWithSite(page, 'Change Shop', 'localhost')
+  const site = { organizationSlug: slug, siteHostname: 'localhost' }
+  const ownership = await rpc<{ token: string }>(page, 'imports/getOwnership', site)
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/verification`, {
+    data: { token: ownership.token },
+  })
+  await rpc(page, 'imports/verifyOwnership', { ...site, homeUrl: `${E2E_FIXTURE_SITE_ORIGIN}/` })
+  // /live/cs-fresh serves the imported title a second later; /live/cs-stale never does.
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: '/live/cs-fresh', title: 'Fresh title', delayMs: 1000 },
+  })
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: '/live/cs-stale', title: 'Old title', delayMs: 0 },
+  })
+  const done = await rpc<{ changeSetId: string }>(page, 'transfer/import', {
+    ...site,
+    format: 'csv',
+    content: 'path,title\n/live/cs-fresh,Fresh title\n/live/cs-stale,New title\n',
+    createMissing: true,
+  })
+  await openHydrated(page, `/app/organizations/${slug}/sites/localhost/changes/${done.changeSetId}`)
+  const summary = page.getByRole('region', { name: 'On the site' })
+  await expect(summary.getByRole('status')).toHaveText(
+    /^1 of 2 pages live on localhost:\d+; 1 page not: open it to see what the site serves\.$/,
+    { timeout: 30_000 },
+  )
+  const items = page.getByRole('region', { name: 'Pages' }).getByRole('listitem')
+  await expect(
+    items.filter({ hasText: '/live/cs-fresh' }).getByText(/^Live after \d+\.\d s$/),
+  ).toBeVisible()
+  await expect(
+    items.filter({ hasText: '/live/cs-stale' }).getByText('Not live after 6.0 s'),
+  ).toBeVisible()
+  await shoot(page, 'change-set', true)
 })

@@ -198,13 +198,13 @@ const serverEnvSchema = z
       .int('Must be a whole number of hours, e.g. 24')
       .min(0, 'Must be 0 (no scheduled checks) or more')
       .max(720, 'Must be at most 720')
-      .default(24),
+      .default(1),
     DRIFT_MAX_PAGES: z.coerce
       .number({ error: 'Must be a whole number of pages, e.g. 1000' })
       .int('Must be a whole number of pages, e.g. 1000')
       .min(1, 'Must be at least 1')
       .max(100_000, 'Must be at most 100000')
-      .default(1000),
+      .default(10_000),
     CRAWLER_SITE_ORIGINS: z
       .string()
       .optional()
@@ -407,9 +407,12 @@ export interface CrawlerSettings {
   liveCheckMs: number
   /** The pause between those fetches (LIVE_CHECK_INTERVAL_MS, default 2000). */
   liveCheckIntervalMs: number
-  /** How often each connected site of a paid plan is checked for drift (DRIFT_CHECK_HOURS, default 24; 0: never). */
+  /**
+   * The shortest period between a site's scheduled drift checks, whatever its plan sets
+   * (DRIFT_CHECK_HOURS, default 1; 0: no scheduled checks).
+   */
   driftEveryMs: number
-  /** Pages one drift check reads at most (DRIFT_MAX_PAGES, default 1000). */
+  /** Pages one drift check reads at most, whatever its plan sets (DRIFT_MAX_PAGES, default 10000). */
   driftMaxPages: number
 }
 

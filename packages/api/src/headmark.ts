@@ -237,7 +237,15 @@ export async function createHeadmark(
     siteOrigins: env.crawler.siteOrigins,
   })
   await liveChecks.start()
-  // Drift checks: pages fetched as eight crawlers, on the same queue.
+  // Drift checks: pages fetched as eight crawlers, on the same queue; their alerts' e-mails too.
+  const driftAlerts = createDriftAlerts({
+    webhooks: () => webhooks,
+    queue: () => webhooks.jobQueue(),
+    mailer,
+    appUrl: env.BETTER_AUTH_URL,
+    logger,
+  })
+  await driftAlerts.start()
   const drift = createDriftChecks({
     db,
     queue: () => webhooks.jobQueue(),
@@ -246,7 +254,7 @@ export async function createHeadmark(
     siteOrigins: env.crawler.siteOrigins,
     concurrency: env.crawler.concurrencyPerHost + 2,
     maxPages: env.crawler.driftMaxPages,
-    alert: createDriftAlerts({ webhooks: () => webhooks, mailer, appUrl: env.BETTER_AUTH_URL }),
+    alert: driftAlerts.alert,
     everyMs: env.crawler.driftEveryMs,
   })
   await drift.start()

@@ -43,3 +43,16 @@ export async function postJson<T>(origin: string, path: string, body: unknown): 
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Reads `read()` every 100 ms until `done` holds for its value, which it returns; throws after `ms`. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(value)} after ${ms} ms`)
+    await sleep(100)
+  }
+}

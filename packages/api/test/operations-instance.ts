@@ -3,9 +3,10 @@
 // env comes from the environment, it prints `READY <port>` when it listens, and SIGTERM runs the
 // graceful shutdown. Test-only endpoints: POST /test/site (a site, with a webhook), POST /test/save
 // (a revision saved the way the core saves one), POST /test/release (a change request scheduled
-// `inMs` ahead), POST /test/import (an import of a list of URLs, queued), GET /test/slow?ms= (a
-// request that takes its
-// time) and GET /test/stream (an event stream that never ends by itself).
+// `inMs` ahead), POST /test/import (an import of a list of URLs, queued), POST /test/drift-site
+// (a connected site of many pages) and POST /test/drift-check (a check of it, queued),
+// GET /test/slow?ms= (a request that takes its time) and GET /test/stream (an event stream that
+// never ends by itself).
 //   node --conditions=source test/operations-instance.ts
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,7 @@ import { createHeadmark } from '../src/headmark.ts'
 import { createOperations } from '../src/operations/index.ts'
 import { dropInternalHeaders, runWithRequestFacts } from '../src/request-facts.ts'
 import { send, toRequest } from './server.ts'
+import { seedDriftSite } from './drift-fixtures.ts'
 import { queueImport } from './import-fixtures.ts'
 import { scheduledRelease } from './release-fixtures.ts'
 import { createSite, insertWebhook, saveRevision, type SiteFixture } from './webhook-fixtures.ts'
@@ -56,6 +58,23 @@ const server = createServer((req, res) => {
       const hook = webhookUrl ? await insertWebhook(headmark, site.id, webhookUrl) : null
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ site, webhookId: hook?.id ?? null }))
+      return
+    }
+    if (url.pathname === '/test/drift-site' && req.method === 'POST') {
+      // A connected site of `pages` pages (drift-fixtures.ts), with a webhook to `webhookUrl`.
+      const { pages, webhookUrl } = JSON.parse(await body(req))
+      const site = await seedDriftSite(headmark, { pages: Number(pages) })
+      if (webhookUrl) await insertWebhook(headmark, site.id, webhookUrl)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ site }))
+      return
+    }
+    if (url.pathname === '/test/drift-check' && req.method === 'POST') {
+      // A check of the whole site, queued as Check now queues one.
+      const { siteId } = JSON.parse(await body(req))
+      const id = await headmark.drift.request({ siteId, kind: 'site' })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id }))
       return
     }
     if (url.pathname === '/test/release' && req.method === 'POST') {

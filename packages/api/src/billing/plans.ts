@@ -19,6 +19,14 @@ export interface PlanQuotas {
   historyRetentionDays: number | null
 }
 
+/** The drift checks of each site (the Health tab): how often and how large. */
+export interface PlanDriftChecks {
+  /** Hours between a site's scheduled checks; `null`: checks run only on demand (Check now). */
+  everyHours: number | null
+  /** Pages one check of a site reads at most (on demand and scheduled). */
+  pagesPerCheck: number
+}
+
 export interface Plan {
   id: PlanId
   name: string
@@ -27,6 +35,8 @@ export interface Plan {
   /** One sentence: who the plan is for. */
   summary: string
   quotas: PlanQuotas
+  /** The server's DRIFT_CHECK_HOURS and DRIFT_MAX_PAGES bound these (see health/drift.ts). */
+  driftChecks: PlanDriftChecks
 }
 
 /** Every plan, cheapest first. */
@@ -43,6 +53,7 @@ export const plans: readonly Plan[] = [
       webhooksPerSite: 1,
       historyRetentionDays: 30,
     },
+    driftChecks: { everyHours: null, pagesPerCheck: 50 },
   },
   {
     id: 'starter',
@@ -56,6 +67,7 @@ export const plans: readonly Plan[] = [
       webhooksPerSite: 3,
       historyRetentionDays: 90,
     },
+    driftChecks: { everyHours: 168, pagesPerCheck: 500 },
   },
   {
     id: 'team',
@@ -69,6 +81,7 @@ export const plans: readonly Plan[] = [
       webhooksPerSite: 10,
       historyRetentionDays: 365,
     },
+    driftChecks: { everyHours: 24, pagesPerCheck: 2_000 },
   },
   {
     id: 'business',
@@ -82,6 +95,7 @@ export const plans: readonly Plan[] = [
       webhooksPerSite: 25,
       historyRetentionDays: null,
     },
+    driftChecks: { everyHours: 12, pagesPerCheck: 10_000 },
   },
 ]
 

@@ -1,17 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { PgBoss } from 'pg-boss'
 import type { Database } from '../db/client.ts'
 import { driftCheck, member, organization, site, user, webhook } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
-import { compose } from '../emails.ts'
+import { compose, type Email } from '../emails.ts'
+import type { Logger } from '../log.ts'
 import type { Mailer } from '../mailer.ts'
 import { primaryOrganizationRole } from '../permissions.ts'
+import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
 import type { WebhookService } from '../webhooks/worker.ts'
 import { CRAWLER_AGENTS } from './drift.ts'
 
-// When pages start or stop drifting: one `metadata_drift` webhook message per check (written in
-// the transaction that marks the check alerted, so it is never written twice) and, after that
-// commit, one e-mail per owner and admin listing every page of the check. A process killed
-// between the commit and the e-mails sends no e-mail for that check (never two).
+// When pages start or stop drifting: one `metadata_drift` webhook message per check and one
+// e-mail per owner and admin listing every page of the check. Both are written in the
+// transaction that marks the check alerted — the webhook message as a row, each e-mail as a job
+// on the queue — so they are written once, and a process killed after that commit still sends
+// them: the queue hands the e-mail jobs to the next instance.
+
+/** The queue of drift alert e-mails: one job per recipient of a check's alert. */
+export const DRIFT_EMAIL_QUEUE = 'drift-alert-email'
+
+interface DriftEmailJob extends Email {
+  checkId: string
+  to: string
+}
 
 /** The `metadata_drift` webhook body. */
 export interface MetadataDriftPayload {
@@ -77,21 +89,26 @@ export async function driftChanges(db: Database | Transaction, checkId: string) 
   }
 }
 
+export interface DriftAlerts {
+  /** Creates the e-mail queue and starts this instance's sender. */
+  start(): Promise<void>
+  /**
+   * Inside the transaction that marks the check alerted: writes the webhook message and queues
+   * the e-mails (nothing when no page started or stopped drifting).
+   */
+  alert(tx: Transaction, checkId: string): Promise<void>
+}
+
 export function createDriftAlerts(options: {
   webhooks: () => Pick<WebhookService, 'enqueueMessage'>
+  queue: () => PgBoss
   mailer: Mailer
   appUrl: string
-}) {
-  /**
-   * Inside the transaction that marks the check alerted: writes the webhook message, and returns
-   * what sends the e-mails once it commits (null: nothing changed).
-   */
-  return async function alert(
-    tx: Transaction,
-    checkId: string,
-  ): Promise<(() => Promise<void>) | null> {
+  logger: Pick<Logger, 'warn'>
+}): DriftAlerts {
+  async function alert(tx: Transaction, checkId: string): Promise<void> {
     const changes = await driftChanges(tx, checkId)
-    if (changes.started.length === 0 && changes.stopped.length === 0) return null
+    if (changes.started.length === 0 && changes.stopped.length === 0) return
     const [target] = await tx
       .select({
         id: site.id,
@@ -102,7 +119,7 @@ export function createDriftAlerts(options: {
       .from(driftCheck)
       .innerJoin(site, eq(site.id, driftCheck.siteId))
       .where(eq(driftCheck.id, checkId))
-    if (!target) return null
+    if (!target) return
     const hooks = await tx
       .select({ id: webhook.id })
       .from(webhook)
@@ -128,18 +145,55 @@ export function createDriftAlerts(options: {
       .innerJoin(organization, eq(organization.id, member.organizationId))
       .where(eq(member.organizationId, target.organizationId))
     const recipients = people.filter((person) => primaryOrganizationRole(person.role) !== 'member')
-    return async () => {
-      for (const person of recipients) {
-        const url = new URL(
-          `/app/organizations/${person.slug}/sites/${target.hostname}/health`,
-          options.appUrl,
-        ).href
-        await options.mailer.send({
+    for (const person of recipients) {
+      const url = new URL(
+        `/app/organizations/${person.slug}/sites/${target.hostname}/health`,
+        options.appUrl,
+      ).href
+      await options.queue().send(
+        DRIFT_EMAIL_QUEUE,
+        {
+          checkId,
           to: person.email,
           ...driftEmail(target.hostname, changes, url),
-        })
-      }
+        } satisfies DriftEmailJob,
+        { db: transactionDb(tx), singletonKey: `${checkId} ${person.email}` },
+      )
     }
+  }
+
+  let workerId: string | null = null
+  return {
+    alert,
+    async start() {
+      const boss = options.queue()
+      await ensureQueue(boss, DRIFT_EMAIL_QUEUE, {
+        // A mail server that is down is tried again for about a day.
+        retryLimit: 12,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: 300,
+        deleteAfterSeconds: 7 * 24 * 3600,
+        retentionSeconds: 7 * 24 * 3600,
+      })
+      if (workerId) return
+      workerId = await boss.work<DriftEmailJob>(
+        DRIFT_EMAIL_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 2 },
+        async ([job]) => {
+          if (!job) return
+          const { to, subject, text, html } = job.data
+          try {
+            await options.mailer.send({ to, subject, text, html })
+          } catch (error) {
+            options.logger.warn(
+              `[health] a drift e-mail of check ${job.data.checkId} was not sent; it is retried: ${String(error).slice(0, 200)}`,
+            )
+            throw error
+          }
+        },
+      )
+    },
   }
 }
 

@@ -3,12 +3,16 @@ import type { AddressInfo } from 'node:net'
 import { type Metadata, resolveHead } from '@headmark/metadata'
 import { renderHead } from '@headmark/metadata/html'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tinyPng } from '../../test/crawl-fixtures.ts'
 import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
+import { seedDriftSite } from '../../test/drift-fixtures.ts'
 import { useTestServer } from '../../test/server.ts'
-import { driftCheck, driftResult, page, site } from '../db/schema.ts'
-import { CRAWLER_AGENTS, DRIFT_QUEUE } from './drift.ts'
+import { createSite } from '../../test/webhook-fixtures.ts'
+import { getPlan, type PlanId } from '../billing/plans.ts'
+import { driftCheck, driftResult, page, site, subscription } from '../db/schema.ts'
+import { createDriftAlerts, DRIFT_EMAIL_QUEUE } from './alerts.ts'
+import { CRAWLER_AGENTS, DRIFT_QUEUE, driftSchedule } from './drift.ts'
 
 // Drift checks against a site on loopback that renders its heads with the SDK: /fine serves
 // what it should to everyone, /cloaked serves X an old title, /small names an image smaller than
@@ -23,7 +27,8 @@ let origin = ''
 // The crawler's politeness is tested with the crawler; here it would only make the checks slow.
 const env: Record<string, string> = {
   WEBHOOKS_ALLOW_LOOPBACK: 'true',
-  DRIFT_CHECK_HOURS: '24',
+  // The plans' own periods (12 h and more) apply; the server's bound is tested below.
+  DRIFT_CHECK_HOURS: '1',
   CRAWLER_CONCURRENCY_PER_HOST: '8',
   CRAWLER_REQUESTS_PER_SECOND: '200',
 }
@@ -51,7 +56,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`
-  env.CRAWLER_SITE_ORIGINS = `acme.com=${origin}`
+  env.CRAWLER_SITE_ORIGINS = `acme.com=${origin},free.example=${origin}`
 })
 afterAll(async () => {
   await new Promise((resolve) => fixture.close(resolve))
@@ -128,10 +133,9 @@ describe('drift checks', () => {
       resultCount: 24,
     })
     expect(pageFetches()).toHaveLength(24)
-    // Each crawler's User-Agent, with Headmark's appended (the eight fetches run together: in
-    // any order).
+    // Each crawler's User-Agent, with Headmark's appended (fetched together, in any order).
     const fine = pageFetches().filter((hit) => hit.startsWith('/fine '))
-    expect(fine).toHaveLength(8)
+    expect(fine).toHaveLength(CRAWLER_AGENTS.length)
     expect(fine).toEqual(
       expect.arrayContaining(
         CRAWLER_AGENTS.map((agent) => expect.stringContaining(`${agent.userAgent} HeadmarkBot/`)),
@@ -193,6 +197,14 @@ describe('drift checks', () => {
         stopped: [],
       }),
     ])
+    // The e-mails are queue jobs, sent once the check's alert has committed.
+    await vi.waitFor(
+      async () => {
+        expect(await mails('owner@example.com')).toHaveLength(1)
+        expect(await mails('admin@example.com')).toHaveLength(1)
+      },
+      { timeout: 15_000 },
+    )
     const [ownerMail] = await mails('owner@example.com')
     expect(ownerMail?.subject).toBe('acme.com: 2 pages drift from their metadata')
     expect(ownerMail?.text).toContain('/cloaked (X)')
@@ -203,6 +215,13 @@ describe('drift checks', () => {
     fixedCloak = true
     await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
     expect((await messages())[1]).toMatchObject({ started: [], stopped: [{ path: '/cloaked' }] })
+    await vi.waitFor(
+      async () => {
+        expect(await mails('owner@example.com')).toHaveLength(2)
+        expect(await mails('admin@example.com')).toHaveLength(2)
+      },
+      { timeout: 15_000 },
+    )
     expect((await mails('owner@example.com')).map((mail) => mail.subject)).toContain(
       'acme.com: a page serves its metadata again',
     )
@@ -210,6 +229,63 @@ describe('drift checks', () => {
     await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
     expect(await messages()).toHaveLength(2)
     expect(await mails('owner@example.com')).toHaveLength(2)
+  })
+
+  it('queues the alert e-mails in the transaction that marks the check alerted: none when it rolls back, each sent once after a crash that follows its commit', async () => {
+    const { siteId } = await setUp()
+    const { db, webhooks, mailbox } = server.current.headmark
+    const [cloaked] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/cloaked'))
+    const checkId = 'alerted-check'
+    await db.insert(driftCheck).values({ id: checkId, siteId, kind: 'site', state: 'running' })
+    await db.insert(driftResult).values({
+      checkId,
+      pageId: cloaked?.id as string,
+      path: '/cloaked',
+      agent: 'twitter',
+      status: 200,
+      drifting: true,
+      findings: [{ kind: 'different', field: 'title', message: 'The title differs.', drift: true }],
+    })
+    // The instance that runs this alert dies right after its transaction: it never sends.
+    const dying = createDriftAlerts({
+      webhooks: () => webhooks,
+      queue: () => webhooks.jobQueue(),
+      mailer: {
+        send: () => Promise.reject(new Error('this instance never sends')),
+      },
+      appUrl: 'http://localhost:3000',
+      logger: { warn: () => {} },
+    })
+    const jobs = async () =>
+      rowsOf<{ to: string }>(
+        await db.execute(
+          sql`select data->>'to' as to from pgboss.job where name = ${DRIFT_EMAIL_QUEUE} and data->>'checkId' = ${checkId} order by 1`,
+        ),
+      )
+    await expect(
+      db.transaction(async (tx) => {
+        await dying.alert(tx, checkId)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(await jobs()).toEqual([])
+
+    await db.transaction((tx) => dying.alert(tx, checkId))
+    expect(await jobs()).toEqual([{ to: 'admin@example.com' }, { to: 'owner@example.com' }])
+    // The instance still running (this server's queue worker) sends them, once each.
+    const mails = async (to: string) =>
+      ((await mailbox?.list({ to })) ?? []).filter((mail) => mail.subject.startsWith('acme.com:'))
+    await vi.waitFor(
+      async () => {
+        expect(await mails('owner@example.com')).toHaveLength(1)
+        expect(await mails('admin@example.com')).toHaveLength(1)
+      },
+      { timeout: 15_000 },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(await mails('owner@example.com')).toHaveLength(1)
+    expect(await mails('admin@example.com')).toHaveLength(1)
+    expect((await mails('owner@example.com'))[0]?.text).toContain('/cloaked (X)')
   })
 
   it('checks one page from its editor', async () => {
@@ -251,20 +327,147 @@ describe('drift checks', () => {
     })
   })
 
-  it('schedules a check of each connected site of a paid plan once per period', async () => {
-    const { siteId } = await setUp()
+  it('schedules each connected site as often as its plan says: Business every 12 h, Team daily, Starter weekly, Free never', async () => {
+    const { siteId, cast } = await setUp()
     const { drift, db } = server.current.headmark
+    const siteOf = new Map<string, string>([['business', siteId]])
+    for (const plan of ['free', 'starter', 'team'] as const) {
+      const other = await createSite(server.current.headmark, { hostname: `${plan}.example` })
+      await db.insert(subscription).values({
+        id: `sub-${plan}`,
+        plan,
+        referenceId: other.organizationId,
+        status: 'active',
+      })
+      await db.update(site).set({ ownershipVerifiedAt: new Date() }).where(eq(site.id, other.id))
+      siteOf.set(plan, other.id)
+    }
+    // A site that is not connected is never checked.
+    const unconnected = await createSite(server.current.headmark, { hostname: 'quiet.example' })
+    await db.insert(subscription).values({
+      id: 'sub-quiet',
+      plan: 'business',
+      referenceId: unconnected.organizationId,
+      status: 'active',
+    })
+    const scheduled = async () => {
+      const rows = await db
+        .select({ siteId: driftCheck.siteId })
+        .from(driftCheck)
+        .where(eq(driftCheck.kind, 'scheduled'))
+      const plans = [...siteOf].filter(([, id]) => rows.some((row) => row.siteId === id))
+      return plans.map(([plan]) => plan).sort()
+    }
+    /** Every check done, `hours` ago. */
+    const age = (hours: number) =>
+      db.execute(
+        sql`update drift_check set state = 'done', created_at = now() - make_interval(hours => ${hours})`,
+      )
+
+    // Never checked: every site whose plan has a schedule.
+    expect(await drift.queueDue()).toBe(3)
+    expect(await scheduled()).toEqual(['business', 'starter', 'team'])
+    // Queued within the period: not again.
+    expect(await drift.queueDue()).toBe(0)
+    await age(13)
     expect(await drift.queueDue()).toBe(1)
-    // Queued (then done) within the period: not again.
-    expect(await drift.queueDue()).toBe(0)
-    const [check] = await db.select().from(driftCheck).where(eq(driftCheck.siteId, siteId))
-    expect(check).toMatchObject({ kind: 'scheduled' })
-    await finished(check?.id as string)
-    expect(await drift.queueDue()).toBe(0)
-    // On the Free plan, checks run on demand only.
-    await db.delete(driftCheck)
-    await db.execute(sql`update subscription set plan = 'free'`)
-    expect(await drift.queueDue()).toBe(0)
+    await age(25)
+    expect(await drift.queueDue()).toBe(2)
+    await age(24 * 7 + 1)
+    expect(await drift.queueDue()).toBe(3)
+    const kinds = await db.select({ siteId: driftCheck.siteId }).from(driftCheck)
+    expect(kinds.filter((row) => row.siteId === siteOf.get('free'))).toEqual([])
+
+    // The Health tab says what the plan gives, and when the next check is due.
+    await age(1)
+    const health = await cast.member.rpc.health.getSite(ref)
+    const [last] = await db
+      .select({ createdAt: driftCheck.createdAt })
+      .from(driftCheck)
+      .where(eq(driftCheck.siteId, siteId))
+      .orderBy(sql`${driftCheck.createdAt} desc`)
+      .limit(1)
+    expect(health.schedule).toEqual({
+      planId: 'business',
+      planName: 'Business',
+      everyHours: 12,
+      maxPages: 10_000,
+      planEveryHours: 12,
+      planPagesPerCheck: 10_000,
+      nextAt: new Date((last?.createdAt.getTime() ?? 0) + 12 * 3600_000),
+    })
+    await db
+      .update(subscription)
+      .set({ plan: 'free' })
+      .where(eq(subscription.referenceId, cast.organization.id))
+    expect((await cast.member.rpc.health.getSite(ref)).schedule).toMatchObject({
+      planName: 'Free',
+      everyHours: null,
+      maxPages: 50,
+      nextAt: null,
+    })
+  })
+
+  it('reads as many pages as the plan gives: 50 on Free', async () => {
+    const target = await seedDriftSite(server.current.headmark, {
+      pages: 60,
+      hostname: 'free.example',
+    })
+    const { db, drift } = server.current.headmark
+    await db
+      .update(subscription)
+      .set({ plan: 'free' })
+      .where(eq(subscription.referenceId, target.organizationId))
+    const check = await finished(await drift.request({ siteId: target.id, kind: 'site' }))
+    expect(check).toMatchObject({ state: 'done', pageCount: 50, checkedCount: 50 })
+  })
+
+  it('keeps a plan within the server’s bounds', () => {
+    const bounds = { everyMs: 24 * 3600_000, maxPages: 1000 }
+    expect(driftSchedule(getPlan('business'), bounds)).toMatchObject({
+      everyHours: 24,
+      maxPages: 1000,
+      plan: { everyHours: 12, pagesPerCheck: 10_000 },
+    })
+    expect(driftSchedule(getPlan('starter'), bounds)).toMatchObject({
+      everyHours: 168,
+      maxPages: 500,
+    })
+    expect(driftSchedule(getPlan('free'), bounds)).toMatchObject({ everyHours: null, maxPages: 50 })
+    // DRIFT_CHECK_HOURS=0: only on demand, whatever the plan.
+    const everyPlan: PlanId[] = ['free', 'starter', 'team', 'business']
+    for (const plan of everyPlan) {
+      expect(driftSchedule(getPlan(plan), { ...bounds, everyMs: 0 }).everyHours).toBeNull()
+    }
+  })
+
+  it('keeps the newest 20 checks of the whole site and 20 of single pages: page checks never push the site’s out', async () => {
+    const { siteId } = await setUp()
+    const { db, drift } = server.current.headmark
+    const [fine] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/fine'))
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000)
+    await db
+      .insert(driftCheck)
+      .values({ id: 'site-check', siteId, kind: 'site', state: 'done', createdAt: ago(3600) })
+    await db.insert(driftCheck).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        id: `page-check-${i}`,
+        siteId,
+        kind: 'page' as const,
+        pageId: fine?.id ?? null,
+        state: 'done' as const,
+        createdAt: ago(60 - i),
+      })),
+    )
+    const newest = await drift.request({ siteId, kind: 'page', pageId: fine?.id ?? null })
+    const kept = (
+      await db.select({ id: driftCheck.id }).from(driftCheck).where(eq(driftCheck.siteId, siteId))
+    ).map((row) => row.id)
+    expect(kept).toHaveLength(21)
+    expect(kept).toContain('site-check')
+    expect(kept).toContain(newest)
+    expect(kept).not.toContain('page-check-0')
+    await finished(newest)
   })
 
   it('resumes a check killed part-way without fetching again what it stored', async () => {

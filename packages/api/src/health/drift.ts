@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { Metadata, MetadataImage } from '@headmark/metadata'
 import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { Job, PgBoss } from 'pg-boss'
+import { type Plan, plans } from '../billing/plans.ts'
+import { effectivePlan } from '../billing/quotas.ts'
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '../billing/subscriptions.ts'
 import type { ImageProbe } from '../crawler/parse-head.ts'
 import type { Crawler } from '../crawler/types.ts'
 import type { Database } from '../db/client.ts'
@@ -23,12 +26,14 @@ import { siteOrigin } from './live.ts'
 //   nothing is written twice.
 // - Images each page shares are measured once per crawler life (the crawler caches them), and
 //   checked against each network's minimum size.
-// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks, with their results.
+// - A site keeps its newest DRIFT_CHECKS_KEPT_PER_SITE checks of the whole site and as many of
+//   single pages, with their results: checking pages one by one never pushes the site's
+//   history (its score, the chart) out.
 
 export const DRIFT_QUEUE = 'drift-check'
 /** The queue of the schedule: one job at a time, which queues the sites that are due. */
 export const DRIFT_SCHEDULE_QUEUE = 'drift-schedule'
-/** Checks kept per site (the newest), with their results. */
+/** Checks kept per site (the newest), with their results: as many again of single pages. */
 export const DRIFT_CHECKS_KEPT_PER_SITE = 20
 /** A page's revisions before the current one that a stale cache is recognised by (the newest). */
 const EARLIER_REVISIONS = 3
@@ -96,20 +101,54 @@ export interface DriftCheckOptions {
   logger: Logger
   crawler: () => Crawler
   siteOrigins?: Record<string, string>
-  /** Pages one check reads at most (the operator's limit; default 1000). */
+  /** Pages one check reads at most, whatever the plan (the operator's bound; default 10000). */
   maxPages?: number
   /** Fetches in flight per check (the crawler keeps its own per-host limits; default 4). */
   concurrency?: number
   /**
-   * How often each connected site of a paid plan gets a scheduled check (0: never; default 24 h).
-   * The schedule looks for sites due every hour (or every `everyMs` when shorter).
+   * The shortest time between a site's scheduled checks, whatever the plan (the operator's
+   * bound; 0: no scheduled checks; default 1 h). Each plan sets its own period (plans.ts); the
+   * schedule looks for sites due every hour (or every `everyMs` when shorter).
    */
   everyMs?: number
   /**
-   * Runs once per finished check, in the transaction that marks it alerted (the webhook message
-   * is written there); what it returns runs after the commit (the e-mails).
+   * Runs once per finished check, in the transaction that marks it alerted: writes the webhook
+   * message and queues the e-mails (alerts.ts).
    */
-  alert?: (tx: Transaction, checkId: string) => Promise<(() => Promise<void>) | null>
+  alert?: (tx: Transaction, checkId: string) => Promise<void>
+}
+
+/** How a site's plan and the server's bounds set its drift checks. */
+export interface DriftSchedule {
+  /** Hours between scheduled checks; null: only on demand. */
+  everyHours: number | null
+  /** Pages one check reads at most. */
+  maxPages: number
+  /** The plan, and its own values before the server's bounds. */
+  plan: { id: Plan['id']; name: string } & Plan['driftChecks']
+}
+
+/**
+ * A plan's drift checks within the operator's bounds: never more often than `everyMs` (0: no
+ * scheduled checks at all), never more pages than `maxPages`.
+ *
+ * @example
+ * driftSchedule(getPlan('team'), { everyMs: 3600_000, maxPages: 1000 })
+ * // { everyHours: 24, maxPages: 1000, plan: { id: 'team', name: 'Team', everyHours: 24, pagesPerCheck: 2000 } }
+ */
+export function driftSchedule(
+  plan: Plan,
+  bounds: { everyMs: number; maxPages: number },
+): DriftSchedule {
+  const { everyHours, pagesPerCheck } = plan.driftChecks
+  return {
+    everyHours:
+      everyHours === null || bounds.everyMs <= 0
+        ? null
+        : Math.max(everyHours, Math.ceil(bounds.everyMs / 3600_000)),
+    maxPages: Math.min(pagesPerCheck, bounds.maxPages),
+    plan: { id: plan.id, name: plan.name, ...plan.driftChecks },
+  }
 }
 
 export interface DriftChecks {
@@ -126,6 +165,8 @@ export interface DriftChecks {
   ): Promise<string>
   /** Queues the scheduled checks that are due (the schedule's job; tests call it). */
   queueDue(): Promise<number>
+  /** The drift checks a site's plan gives it, within the server's bounds. */
+  scheduleOf(organizationId: string): Promise<DriftSchedule>
   stop(): Promise<void>
 }
 
@@ -176,32 +217,57 @@ export function imageFindings(
 export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   const { db, queue, logger } = options
   const origins = options.siteOrigins ?? {}
-  const maxPages = options.maxPages ?? 1000
+  const bounds = { everyMs: options.everyMs ?? 3600_000, maxPages: options.maxPages ?? 10_000 }
   const concurrency = options.concurrency ?? 4
   let crawler: Crawler | null = null
   const getCrawler = () => (crawler ??= options.crawler())
   const stopping = new AbortController()
   let workerId: string | null = null
-  const everyMs = options.everyMs ?? 24 * 3600_000
+  const everyMs = bounds.everyMs
+
+  const scheduleOf = async (organizationId: string) =>
+    driftSchedule((await effectivePlan(db, organizationId)).plan, bounds)
 
   /**
-   * Queues a scheduled check of each connected site of a paid plan whose last site check is older
-   * than `everyMs` and that has none under way; returns how many.
+   * Queues a scheduled check of each connected site whose plan has scheduled checks, whose last
+   * site check is older than its period (the plan's, within the server's bound) and that has
+   * none under way; returns how many.
    */
   async function queueDue(): Promise<number> {
-    const due = rowsOf<{ id: string }>(
+    if (everyMs <= 0) return 0
+    const periods = plans.flatMap((plan) => {
+      const hours = driftSchedule(plan, bounds).everyHours
+      return hours === null ? [] : [sql`(${plan.id}::text, ${hours}::int)`]
+    })
+    if (periods.length === 0) return 0
+    const statuses = sql.join(
+      ACTIVE_SUBSCRIPTION_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )
+    const planIds = sql.join(
+      plans.map((plan) => sql`${plan.id}`),
+      sql`, `,
+    )
+    // Each organization's plan is its newest active subscription's (billing/subscriptions.ts).
+    const due = rowsOf<{ id: string; hours: number }>(
       await db.execute(sql`
-        select s.id from site s
-        where exists (
-          select 1 from subscription sub where sub.reference_id = s.organization_id
-            and sub.status in ('active', 'trialing', 'past_due') and sub.plan <> 'free')
-          and (s.first_request_at is not null or s.ownership_verified_at is not null)
+        with period(plan, hours) as (values ${sql.join(periods, sql`, `)}),
+        current_plan as (
+          select distinct on (sub.reference_id) sub.reference_id, sub.plan from subscription sub
+          where sub.status in (${statuses}) and sub.plan in (${planIds})
+          order by sub.reference_id, coalesce(sub.period_start, sub.created_at) desc)
+        select s.id, p.hours from site s
+        join current_plan cp on cp.reference_id = s.organization_id
+        join period p on p.plan = cp.plan
+        where (s.first_request_at is not null or s.ownership_verified_at is not null)
           and not exists (
             select 1 from drift_check c where c.site_id = s.id and c.kind <> 'page'
               and (c.state in ('queued', 'running')
-                or c.created_at > now() - make_interval(secs => ${everyMs / 1000})))
+                or c.created_at > now() - make_interval(hours => p.hours)))
+        order by s.id
         limit 1000`),
     )
+    let queued = 0
     for (const row of due) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select id from site where id = ${row.id} for update`)
@@ -209,12 +275,14 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
           await tx.execute(sql`
             select id from drift_check where site_id = ${row.id} and kind <> 'page'
               and (state in ('queued', 'running')
-                or created_at > now() - make_interval(secs => ${everyMs / 1000}))`),
+                or created_at > now() - make_interval(hours => ${row.hours}::int))`),
         )
-        if (!busy) await request({ siteId: row.id, kind: 'scheduled' }, tx)
+        if (busy) return
+        await request({ siteId: row.id, kind: 'scheduled' }, tx)
+        queued += 1
       })
     }
-    return due.length
+    return queued
   }
 
   async function request(
@@ -230,10 +298,12 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
         pageId: input.pageId ?? null,
         requestedById: input.requestedById ?? null,
       })
+      const onePage = input.kind === 'page'
       await writer.execute(sql`
-          delete from drift_check where site_id = ${input.siteId} and id not in (
-            select id from drift_check where site_id = ${input.siteId}
-            order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
+          delete from drift_check where site_id = ${input.siteId} and (kind = 'page') = ${onePage}
+            and id not in (
+              select id from drift_check where site_id = ${input.siteId} and (kind = 'page') = ${onePage}
+              order by created_at desc, id desc limit ${DRIFT_CHECKS_KEPT_PER_SITE})`)
       await queue().send(DRIFT_QUEUE, { checkId: id } satisfies DriftJob, {
         db: transactionDb(writer),
       })
@@ -243,7 +313,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     return id
   }
 
-  async function pagesOf(row: typeof driftCheck.$inferSelect) {
+  async function pagesOf(row: typeof driftCheck.$inferSelect, maxPages: number) {
     const where = row.pageId
       ? and(eq(page.siteId, row.siteId), eq(page.id, row.pageId))
       : and(eq(page.siteId, row.siteId), isNotNull(page.path))
@@ -352,7 +422,8 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     if (!claimed) return
     const [siteRow] = await db.select().from(site).where(eq(site.id, claimed.siteId))
     if (!siteRow) return
-    const pages = await pagesOf(claimed)
+    // A site check reads as many pages as the plan gives (within the server's bound).
+    const pages = await pagesOf(claimed, (await scheduleOf(siteRow.organizationId)).maxPages)
     await db.update(driftCheck).set({ pageCount: pages.length }).where(eq(driftCheck.id, checkId))
     const defaults = await currentDefaults(db, siteRow.id)
     const rules = await loadSiteRules(db, siteRow.id)
@@ -432,28 +503,23 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     )
     if (signal.aborted) throw new Error('The server stopped during a drift check; it resumes.')
     // The summary, from the rows (whichever run wrote them). The check is done once its alerts
-    // are out, so that whoever sees it done also sees what it sent.
+    // are written, so that whoever sees it done also sees its webhook message.
     await db.execute(sql`
       update drift_check set
         checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
         drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
         result_count = (select count(*) from drift_result where check_id = ${checkId})
       where id = ${checkId}`)
-    // Marked alerted in the transaction that writes the alert's webhook message: never twice.
-    let sendEmails: (() => Promise<void>) | null = null
+    // Marked alerted in the transaction that writes the alert (its webhook message and its
+    // e-mails' jobs): never twice, and never lost once the check reads done.
     await db.transaction(async (tx) => {
       const [marked] = await tx
         .update(driftCheck)
         .set({ alertedAt: sql`now()` })
         .where(and(eq(driftCheck.id, checkId), sql`${driftCheck.alertedAt} is null`))
         .returning({ id: driftCheck.id })
-      if (marked && options.alert) sendEmails = await options.alert(tx, checkId)
+      if (marked && options.alert) await options.alert(tx, checkId)
     })
-    if (sendEmails) {
-      await (sendEmails as () => Promise<void>)().catch((error: unknown) =>
-        logger.warn(`[health] the drift e-mails of check ${checkId} failed: ${String(error)}`),
-      )
-    }
     await db
       .update(driftCheck)
       .set({ state: 'done', finishedAt: sql`now()` })
@@ -519,6 +585,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     },
     request,
     queueDue,
+    scheduleOf,
     async stop() {
       stopping.abort()
       await crawler?.close().catch(() => {})
@@ -526,14 +593,14 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   }
 }
 
-/** A site's checks, newest first (the check log). */
+/** A site's checks (those of the whole site and those of single pages), newest first: the log. */
 export async function siteChecks(db: Database, siteId: string) {
   return db
     .select()
     .from(driftCheck)
     .where(eq(driftCheck.siteId, siteId))
     .orderBy(sql`${driftCheck.createdAt} desc, ${driftCheck.id} desc`)
-    .limit(DRIFT_CHECKS_KEPT_PER_SITE)
+    .limit(2 * DRIFT_CHECKS_KEPT_PER_SITE)
 }
 
 /** The results of one check, page by page, drifting first (within a page, by crawler). */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizationCast, type OrganizationCast } from '../../test/organization.ts'
 import { useTestServer } from '../../test/server.ts'
 import type { Visitor } from '../../test/visitor.ts'
-import { liveCheck, site } from '../db/schema.ts'
+import { liveCheck, page, site } from '../db/schema.ts'
+import { LIVE_CHECKS_PER_CHANGE_SET } from './live.ts'
 
 // Live after save, against a site on loopback that renders its head with the SDK: one page
 // shows a save a few fetches after it (a cache that expires), one never does. The bound is 2 s and
@@ -141,5 +142,49 @@ describe('live after save', () => {
     })
     expect(await cast.member.rpc.health.getLiveCheck({ ...ref, pagePath: '/quiet' })).toBeNull()
     expect(await server.current.headmark.db.select().from(liveCheck)).toEqual([])
+  })
+
+  it('checks the first 20 paths of an applied change set (here an import), each like a save', async () => {
+    const cast = await setUp()
+    const paths = Array.from({ length: 25 }, (_, i) => `/cs/${String(i).padStart(2, '0')}`)
+    for (const path of paths) heads.set(path, { now: { title: `Title ${path}` } })
+    const done = await cast.member.rpc.transfer.import({
+      ...ref,
+      format: 'csv',
+      content: `path,title\n${paths.map((path) => `${path},Title ${path}`).join('\n')}\n`,
+      createMissing: true,
+    })
+    expect(done).toMatchObject({ created: 25, errorCount: 0 })
+    const { db } = server.current.headmark
+    const rows = async () =>
+      db
+        .select({ path: page.path, state: liveCheck.state })
+        .from(liveCheck)
+        .innerJoin(page, eq(page.id, liveCheck.pageId))
+        .orderBy(page.path)
+    expect((await rows()).map((row) => row.path)).toEqual(
+      paths.slice(0, LIVE_CHECKS_PER_CHANGE_SET),
+    )
+    for (;;) {
+      const states = (await rows()).map((row) => row.state)
+      if (!states.includes('pending')) {
+        expect(states).toEqual(paths.slice(0, 20).map(() => 'live'))
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    // Each page's editor shows its own.
+    expect(await cast.member.rpc.health.getLiveCheck({ ...ref, pagePath: '/cs/00' })).toMatchObject(
+      { state: 'live', revisionNumber: 1 },
+    )
+    expect(await cast.member.rpc.health.getLiveCheck({ ...ref, pagePath: '/cs/24' })).toBeNull()
+    // The change set's screen lists them.
+    const listed = await cast.member.rpc.health.listChangeSetLiveChecks({
+      ...ref,
+      changeSetId: done.changeSetId as string,
+    })
+    expect(listed.checks.map((check) => [check.path, check.state])).toEqual(
+      paths.slice(0, 20).map((path) => [path, 'live']),
+    )
   })
 })

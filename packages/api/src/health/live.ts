@@ -5,7 +5,7 @@ import type { Job, PgBoss } from 'pg-boss'
 import type { Crawler } from '../crawler/types.ts'
 import type { Database } from '../db/client.ts'
 import { liveCheck, metadataRevision, site, type StoredFinding } from '../db/schema.ts'
-import type { CoreEvents, Transaction } from '../domain/events.ts'
+import type { CoreEvents, RevisionSavedEvent, Transaction } from '../domain/events.ts'
 import { servedForPath } from '../domain/revisions.ts'
 import type { Logger } from '../log.ts'
 import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
@@ -16,8 +16,9 @@ import { changedFields, compareServed, showsSave } from './compare.ts'
 // it serves the new head or the bound passes (60 s by default).
 //
 // - Only sites that are connected are checked: the SDK has called the public API, or the
-//   site's ownership is verified. Saves on other sites (and saves of the site's defaults, and
-//   change sets of many pages) start no check.
+//   site's ownership is verified. Saves on other sites (and saves of the site's defaults) start
+//   no check. An applied change set (a bulk edit, an import, a published change request) checks
+//   its first LIVE_CHECKS_PER_CHANGE_SET paths (in path order), each like a save.
 // - The row is written in the save's transaction, and its job with it: a save that rolls back
 //   leaves neither. A job that dies (SIGKILL) is retried by the queue; the retry goes on polling
 //   until the bound, counted from the save, so nothing is checked twice over.
@@ -26,6 +27,8 @@ import { changedFields, compareServed, showsSave } from './compare.ts'
 export const LIVE_CHECK_QUEUE = 'live-check'
 /** Checks kept per page (the newest). */
 export const LIVE_CHECKS_KEPT_PER_PAGE = 10
+/** Paths of an applied change set that get a live check (the first, in path order). */
+export const LIVE_CHECKS_PER_CHANGE_SET = 20
 
 interface LiveCheckJob {
   checkId: string
@@ -78,8 +81,13 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
   const stopping = new AbortController()
   let workerId: string | null = null
 
-  events.onRevisionSaved(async (tx: Transaction, event) => {
-    const path = event.page.path
+  /** Writes a live check of one saved page and queues its job, in the save's transaction. */
+  async function queueCheck(
+    tx: Transaction,
+    target: { id: string; hostname: string },
+    change: Pick<RevisionSavedEvent, 'page' | 'revision' | 'served'>,
+  ): Promise<void> {
+    const path = change.page.path
     if (path === null || boundMs <= 0) return
     const [siteRow] = await tx
       .select({
@@ -87,21 +95,21 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
         connected: sql<boolean>`(${site.firstRequestAt} is not null or ${site.ownershipVerifiedAt} is not null)`,
       })
       .from(site)
-      .where(eq(site.id, event.site.id))
+      .where(eq(site.id, target.id))
     if (!siteRow?.connected) return
     const [before] = await tx
       .select({ metadata: metadataRevision.metadata })
       .from(metadataRevision)
       .where(
         and(
-          eq(metadataRevision.pageId, event.page.id),
-          eq(metadataRevision.number, event.revision.number - 1),
+          eq(metadataRevision.pageId, change.page.id),
+          eq(metadataRevision.number, change.revision.number - 1),
         ),
       )
     const previous = before
       ? (
           await servedForPath(tx, {
-            site: { id: event.site.id, titleTemplate: siteRow.titleTemplate },
+            site: { id: target.id, titleTemplate: siteRow.titleTemplate },
             path,
             metadata: before.metadata,
           })
@@ -112,22 +120,32 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
       .insert(liveCheck)
       .values({
         id,
-        siteId: event.site.id,
-        pageId: event.page.id,
-        revisionId: event.revision.id,
-        url: `${siteOrigin(event.site.hostname, origins)}${path}`,
-        intended: event.served,
+        siteId: target.id,
+        pageId: change.page.id,
+        revisionId: change.revision.id,
+        url: `${siteOrigin(target.hostname, origins)}${path}`,
+        intended: change.served,
         previous,
-        savedAt: event.revision.createdAt,
+        savedAt: change.revision.createdAt,
       })
       .onConflictDoNothing()
     await tx.execute(sql`
-      delete from live_check where page_id = ${event.page.id} and id not in (
-        select id from live_check where page_id = ${event.page.id}
+      delete from live_check where page_id = ${change.page.id} and id not in (
+        select id from live_check where page_id = ${change.page.id}
         order by created_at desc, id desc limit ${LIVE_CHECKS_KEPT_PER_PAGE})`)
     await queue().send(LIVE_CHECK_QUEUE, { checkId: id } satisfies LiveCheckJob, {
       db: transactionDb(tx),
     })
+  }
+
+  events.onRevisionSaved((tx, event) => queueCheck(tx, event.site, event))
+  events.onChangeSetApplied(async (tx, event) => {
+    if (boundMs <= 0) return
+    const first = event.changes
+      .filter((change) => change.page.path !== null)
+      .sort((a, b) => ((a.page.path as string) < (b.page.path as string) ? -1 : 1))
+      .slice(0, LIVE_CHECKS_PER_CHANGE_SET)
+    for (const change of first) await queueCheck(tx, event.site, change)
   })
 
   async function run(job: Job<LiveCheckJob>): Promise<void> {

@@ -5,7 +5,9 @@ import { testDatabaseUrl } from '../../test/database.ts'
 import {
   type InstanceProcess,
   postJson,
+  sleep,
   startInstanceProcess,
+  until,
 } from '../../test/instance-process.ts'
 import { type Receiver, type SiteFixture, startReceiver } from '../../test/webhook-fixtures.ts'
 import { RELEASE_QUEUE } from './releases.ts'
@@ -45,18 +47,6 @@ async function start(): Promise<InstanceProcess> {
   const instance = await startInstanceProcess(env)
   running.push(instance)
   return instance
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(value)} after ${ms} ms`)
-    await sleep(100)
-  }
 }
 
 const statusOf = async (id: string) =>

@@ -128,6 +128,45 @@ describe('who may read a page’s live check', () => {
     expect(globexChecks).toEqual([])
   })
 
+  it('live checks of a change set: members read their own site’s change sets only', async () => {
+    const cast = await siteCast(server.current)
+    const acme = { organizationSlug: 'acme', siteHostname: 'acme.com' }
+    const globex = { organizationSlug: 'globex', siteHostname: 'globex.com' }
+    const own = await cast.owner.rpc.transfer.import({
+      ...acme,
+      format: 'csv',
+      content: 'path,title\n/one,One\n',
+      createMissing: true,
+    })
+    const theirs = await cast.other.owner.rpc.transfer.import({
+      ...globex,
+      format: 'csv',
+      content: 'path,title\n/secret,Secret\n',
+      createMissing: true,
+    })
+    const ownId = own.changeSetId as string
+    const theirId = theirs.changeSetId as string
+    const read = (v: Visitor, ref: typeof acme, changeSetId: string) =>
+      v.rpc.health.listChangeSetLiveChecks({ ...ref, changeSetId })
+    const seen: Record<string, string> = {}
+    const expected: Record<string, string> = {}
+    for (const role of roles) {
+      seen[`${role} own`] = await outcome(read(cast[role], acme, ownId))
+      expected[`${role} own`] = role === 'stranger' ? 'NOT_FOUND' : 'ok'
+      seen[`${role} foreign`] = await outcome(read(cast[role], globex, theirId))
+      seen[`${role} crossed site`] = await outcome(
+        read(cast[role], { organizationSlug: 'acme', siteHostname: 'globex.com' }, theirId),
+      )
+      seen[`${role} other set`] = await outcome(read(cast[role], acme, theirId))
+      for (const key of ['foreign', 'crossed site', 'other set']) {
+        expected[`${role} ${key}`] = 'NOT_FOUND'
+      }
+    }
+    expect(seen).toEqual(expected)
+    // Globex's owner reads Globex's (no checks: the site is not connected).
+    expect(await read(cast.other.owner, globex, theirId)).toEqual({ limit: 20, checks: [] })
+  })
+
   it('refuses a check of a site that is not connected, saying how to connect it', async () => {
     const cast = await siteCast(server.current)
     const refused = await cast.owner.rpc.health

@@ -1,9 +1,10 @@
 import { ORPCError } from '@orpc/server'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { driftCheck } from '../db/schema.ts'
+import { changeSet, driftCheck, liveCheck, metadataRevision, page } from '../db/schema.ts'
+import { changeSetNotFound } from '../domain/change-sets.ts'
 import { checkResults, CRAWLER_AGENTS, siteChecks } from '../health/drift.ts'
-import { latestLiveCheck } from '../health/live.ts'
+import { LIVE_CHECKS_PER_CHANGE_SET, latestLiveCheck } from '../health/live.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
 
@@ -40,6 +41,11 @@ export const liveCheckSchema = z.object({
   finishedAt: z.date().nullable(),
 })
 
+const siteRef = {
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+}
+
 const liveRouter = {
   /**
    * The newest live check of a page (null: no save has been checked; checks run on sites whose
@@ -67,11 +73,57 @@ const liveRouter = {
         findings: row.findings ?? [],
       }
     }),
-}
 
-const siteRef = {
-  organizationSlug: z.string(),
-  siteHostname: lookupText('The hostname', 4096),
+  /**
+   * The live checks an applied change set started (its first 20 paths, in path order): whether
+   * the site serves each page's new metadata, and after how long. Every member may read them.
+   */
+  listChangeSetLiveChecks: organizationProcedure()
+    .route({ method: 'GET' })
+    .input(z.object({ ...siteRef, changeSetId: lookupText('The change set id', 256) }))
+    .output(
+      z.object({
+        /** Paths an applied change set checks at most. */
+        limit: z.number(),
+        checks: z.array(
+          z.object({
+            path: z.string(),
+            state: z.enum(['pending', 'live', 'not_live']),
+            elapsedMs: z.number().nullable(),
+            host: z.string(),
+          }),
+        ),
+      }),
+    )
+    .handler(async ({ context, input }) => {
+      const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const [set] = await context.db
+        .select({ id: changeSet.id })
+        .from(changeSet)
+        .where(and(eq(changeSet.id, input.changeSetId), eq(changeSet.siteId, siteRow.id)))
+      if (!set) throw changeSetNotFound()
+      const rows = await context.db
+        .select({
+          path: page.path,
+          state: liveCheck.state,
+          elapsedMs: liveCheck.elapsedMs,
+          url: liveCheck.url,
+        })
+        .from(liveCheck)
+        .innerJoin(metadataRevision, eq(metadataRevision.id, liveCheck.revisionId))
+        .innerJoin(page, eq(page.id, liveCheck.pageId))
+        .where(and(eq(metadataRevision.changeSetId, set.id), eq(liveCheck.siteId, siteRow.id)))
+        .orderBy(sql`${page.path} collate "C"`)
+      return {
+        limit: LIVE_CHECKS_PER_CHANGE_SET,
+        checks: rows.map((row) => ({
+          path: row.path ?? '',
+          state: row.state,
+          elapsedMs: row.elapsedMs,
+          host: new URL(row.url).host,
+        })),
+      }
+    }),
 }
 
 const agentResultSchema = z.object({
@@ -214,7 +266,8 @@ export const healthRouter = {
 
   /**
    * The site's health: its score and drifted pages at the newest finished site check, what
-   * each crawler got, and the check log (the newest 20 checks). Every member may read it.
+   * each crawler got, and the check log (the newest 20 checks of the whole site and 20 of single
+   * pages). Every member may read it.
    */
   getSite: organizationProcedure()
     .route({ method: 'GET' })
@@ -227,6 +280,23 @@ export const healthRouter = {
         latest: checkSchema.nullable(),
         drifted: z.array(pageResultSchema),
         checks: z.array(checkSchema),
+        /** What the organization's plan gives the site, within the server's bounds. */
+        schedule: z.object({
+          planId: z.string(),
+          planName: z.string(),
+          /** Hours between scheduled checks; null: only on demand. */
+          everyHours: z.number().nullable(),
+          /** Pages one check reads at most. */
+          maxPages: z.number(),
+          /** The plan's own values (larger when the server bounds them). */
+          planEveryHours: z.number().nullable(),
+          planPagesPerCheck: z.number(),
+          /**
+           * When the next scheduled check is due (it starts within the hour after); null: none
+           * is scheduled (only on demand, not connected, or one is under way).
+           */
+          nextAt: z.date().nullable(),
+        }),
       }),
     )
     .handler(async ({ context, input }) => {
@@ -236,7 +306,32 @@ export const healthRouter = {
       const drifted = latest
         ? byPage(await checkResults(context.db, latest.id)).filter((entry) => entry.drifting)
         : []
+      const schedule = await context.drift.scheduleOf(siteRow.organizationId)
+      const lastSiteCheck = checks.find((check) => check.kind !== 'page')
+      const underWay =
+        lastSiteCheck !== undefined &&
+        (lastSiteCheck.state === 'queued' || lastSiteCheck.state === 'running')
+      const nextAt =
+        schedule.everyHours === null || !connected(siteRow) || underWay
+          ? null
+          : lastSiteCheck
+            ? new Date(
+                Math.max(
+                  Date.now(),
+                  lastSiteCheck.createdAt.getTime() + schedule.everyHours * 3600_000,
+                ),
+              )
+            : new Date()
       return {
+        schedule: {
+          planId: schedule.plan.id,
+          planName: schedule.plan.name,
+          everyHours: schedule.everyHours,
+          maxPages: schedule.maxPages,
+          planEveryHours: schedule.plan.everyHours,
+          planPagesPerCheck: schedule.plan.pagesPerCheck,
+          nextAt,
+        },
         connected: connected(siteRow),
         score:
           latest && latest.checkedCount > 0

@@ -63,6 +63,29 @@ describe('BarChart', () => {
       expect(part.getAttribute('aria-hidden')).toBe('true')
   })
 
+  it('names each bar’s detail in the tooltip, the live announcement and a column of the table', async () => {
+    render(
+      <BarChart
+        title="Drift per check"
+        labelHeading="Check"
+        valueLabel="pages"
+        detailHeading="Score"
+        data={[
+          { label: 'Mon', value: 3, detail: 'score 97%' },
+          { label: 'Tue', value: 0, detail: 'score 100%' },
+        ]}
+      />,
+    )
+    expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'CheckpagesScore',
+      'Mon3score 97%',
+      'Tue0score 100%',
+    ])
+    await userEvent.tab()
+    await userEvent.tab()
+    expect(screen.getByText('Tue: 0 pages, score 100%')).toBeTruthy()
+  })
+
   it('draws each bar against the top tick, with a round y-axis', () => {
     const { container } = render(<BarChart title="Calls" data={week} />)
     expect(visibleTicks(container)).toEqual(['0', '100', '200', '300', '400'])

@@ -15,6 +15,8 @@ export interface BarChartDatum {
   label: string
   /** A count or an amount; values below zero are drawn as zero. */
   value: number
+  /** More about the bar (e.g. "score 97%"): under the value in the tooltip, and a column of the table. */
+  detail?: string
 }
 
 export interface BarChartProps extends Omit<ComponentProps<'figure'>, 'title' | 'children'> {
@@ -25,6 +27,8 @@ export interface BarChartProps extends Omit<ComponentProps<'figure'>, 'title' | 
   valueLabel?: string
   /** The header of the table's label column. */
   labelHeading?: string
+  /** The header of the table's detail column, shown when a datum has a `detail`. */
+  detailHeading?: string
   /** Formats a value in the tooltip and the table (default: grouped digits, "1,234,567"). */
   formatValue?: (value: number) => string
   /** Formats a y-axis tick (default: compact, "1.5K", "2B"). */
@@ -54,6 +58,7 @@ export function BarChart({
   title,
   valueLabel,
   labelHeading = 'Label',
+  detailHeading = 'Detail',
   formatValue = defaultFormatValue,
   formatTick = defaultFormatTick,
   height = 200,
@@ -78,6 +83,7 @@ export function BarChart({
   const current = active !== null && active < count ? active : null
   const datum = current === null ? undefined : data[current]
   const withUnit = (value: number) => `${formatValue(value)}${valueLabel ? ` ${valueLabel}` : ''}`
+  const hasDetail = data.some((row) => row.detail !== undefined)
 
   const align = (index: number): Align =>
     count < 3 ? 'center' : index / count < 0.15 ? 'start' : index / count > 0.85 ? 'end' : 'center'
@@ -122,6 +128,7 @@ export function BarChart({
         <TableRow>
           <TableHead>{labelHeading}</TableHead>
           <TableHead className="hm-bar-chart__number">{valueLabel ?? 'Value'}</TableHead>
+          {hasDetail ? <TableHead>{detailHeading}</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -130,6 +137,7 @@ export function BarChart({
           <TableRow key={index}>
             <TableCell>{row.label}</TableCell>
             <TableCell className="hm-bar-chart__number">{formatValue(row.value)}</TableCell>
+            {hasDetail ? <TableCell>{row.detail ?? ''}</TableCell> : null}
           </TableRow>
         ))}
       </TableBody>
@@ -233,10 +241,15 @@ export function BarChart({
               >
                 <span className="hm-bar-chart__tooltip-label">{datum.label}</span>
                 <span className="hm-bar-chart__tooltip-value">{withUnit(datum.value)}</span>
+                {datum.detail ? (
+                  <span className="hm-bar-chart__tooltip-label">{datum.detail}</span>
+                ) : null}
               </div>
             ) : null}
             <span className="hm-visually-hidden" aria-live="polite">
-              {datum ? `${datum.label}: ${withUnit(datum.value)}` : ''}
+              {datum
+                ? `${datum.label}: ${withUnit(datum.value)}${datum.detail ? `, ${datum.detail}` : ''}`
+                : ''}
             </span>
           </div>
           <div className="hm-bar-chart__labels" aria-hidden="true">

@@ -3,6 +3,11 @@ import { useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { bulkWriteKeys } from '~/features/bulk/queries.ts'
+import {
+  ChangeSetLiveSummary,
+  LiveBadge,
+  useChangeSetLiveChecks,
+} from '~/features/health/change-set-live.tsx'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { client } from '~/lib/orpc.ts'
@@ -47,6 +52,13 @@ export function ChangeSetDetail({
   const [failure, setFailure] = useState<string | null>(null)
   const set = detail.data.pages[0]?.changeSet
   const items = detail.data.pages.flatMap((page) => page.items)
+  const live = useChangeSetLiveChecks(
+    organizationSlug,
+    siteHostname,
+    changeSetId,
+    set?.status === 'applied',
+  )
+  const liveByPath = new Map(live?.checks.map((check) => [check.path, check]) ?? [])
   if (!set) return null
   const status = changeSetStatus(set)
   const refresh = () =>
@@ -189,6 +201,7 @@ export function ChangeSetDetail({
           {failure}
         </Alert>
       ) : null}
+      {live ? <ChangeSetLiveSummary data={live} itemCount={set.itemCount} /> : null}
       <section aria-labelledby="change-set-pages" className="stack">
         <h2 id="change-set-pages">Pages</h2>
         {items.length === 0 ? (
@@ -212,11 +225,14 @@ export function ChangeSetDetail({
                       <code dir="ltr">{item.path}</code>
                     )}
                   </h3>
-                  {item.result ? (
-                    <Badge tone={RESULTS[item.result].tone}>{RESULTS[item.result].label}</Badge>
-                  ) : (
-                    <Badge tone="accent">Not applied yet</Badge>
-                  )}
+                  <span className="change-set-item__badges">
+                    <LiveBadge check={liveByPath.get(item.path)} />
+                    {item.result ? (
+                      <Badge tone={RESULTS[item.result].tone}>{RESULTS[item.result].label}</Badge>
+                    ) : (
+                      <Badge tone="accent">Not applied yet</Badge>
+                    )}
+                  </span>
                 </div>
                 <RevisionDiff
                   before={item.before}

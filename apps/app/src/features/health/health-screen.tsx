@@ -11,6 +11,7 @@ import {
   TableRow,
   toast,
 } from '@headmark/ui'
+import { plans } from '@headmark/api/shared'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
@@ -18,6 +19,7 @@ import { Time } from '~/lib/dates.tsx'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
+import { DriftChart } from './drift-chart.tsx'
 import { type DriftedPage, type SiteHealth, siteHealthQuery } from './queries.ts'
 
 /** How often the screen asks again while a check runs. */
@@ -120,7 +122,12 @@ export function HealthScreen({ organizationSlug, siteHostname }: Props) {
             {running ? 'Checking…' : 'Check now'}
           </Button>
         </div>
+        <Schedule data={data} running={running} organizationSlug={organizationSlug} />
       </Card>
+      <section className="stack" aria-labelledby="trend-heading">
+        <h2 id="trend-heading">Drift over time</h2>
+        <DriftChart checks={data.checks} />
+      </section>
       <section className="stack" aria-labelledby="drifted-heading">
         <h2 id="drifted-heading">Drifted pages</h2>
         {data.latest === null ? (
@@ -167,9 +174,86 @@ export function HealthScreen({ organizationSlug, siteHostname }: Props) {
             </TableBody>
           </Table>
         )}
-        <p className="muted small">The newest 20 checks are kept, with what each crawler got.</p>
+        <p className="muted small">
+          The newest 20 checks of the whole site, and 20 of single pages, are kept, with what each
+          crawler got.
+        </p>
       </section>
     </div>
+  )
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+/** "24 h", "3 days", "week": a period of hours as the schedule names it. */
+function periodWords(hours: number): string {
+  if (hours === 168) return 'week'
+  if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`
+  return `${hours} h`
+}
+
+/** The scheduled checks the organization's plan gives the site, and when the next one runs. */
+function Schedule({
+  data,
+  running,
+  organizationSlug,
+}: {
+  data: SiteHealth
+  running: boolean
+  organizationSlug: string
+}) {
+  const { schedule } = data
+  const pages = `up to ${count.format(schedule.maxPages)} ${schedule.maxPages === 1 ? 'page' : 'pages'}`
+  const bounded =
+    schedule.maxPages < schedule.planPagesPerCheck ||
+    (schedule.everyHours !== null &&
+      schedule.planEveryHours !== null &&
+      schedule.everyHours > schedule.planEveryHours)
+      ? ` (this server’s limit; the ${schedule.planName} plan gives every ${periodWords(schedule.planEveryHours ?? 0)}, ${count.format(schedule.planPagesPerCheck)} pages)`
+      : ''
+  if (schedule.everyHours === null) {
+    return (
+      <p className="muted small health-schedule">
+        Checked when you click Check now, {pages} a check.{' '}
+        {schedule.planEveryHours === null ? (
+          <>
+            Scheduled checks come with a paid plan:{' '}
+            {plans
+              .flatMap(({ name, driftChecks }) =>
+                driftChecks.everyHours === null
+                  ? []
+                  : [`${name} every ${periodWords(driftChecks.everyHours)}`],
+              )
+              .join(', ')}
+            .{' '}
+            <Link
+              to="/app/organizations/$organizationSlug/billing"
+              params={{ organizationSlug }}
+              className="text-link"
+            >
+              Change plan
+            </Link>
+          </>
+        ) : (
+          'This server runs checks on demand only.'
+        )}
+      </p>
+    )
+  }
+  return (
+    <p className="muted small health-schedule">
+      Checked every {periodWords(schedule.everyHours)}, {pages}
+      {bounded} —{' '}
+      {running ? (
+        'a check is under way.'
+      ) : schedule.nextAt ? (
+        <>
+          next check after <Time value={schedule.nextAt} />.
+        </>
+      ) : (
+        'once the site is connected.'
+      )}
+    </p>
   )
 }
 

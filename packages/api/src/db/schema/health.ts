@@ -74,7 +74,7 @@ export const liveCheck = pgTable(
 
 /**
  * A drift check: a site's pages (or one page) fetched as each crawler and compared with what
- * they should serve. The newest {@link DRIFT_CHECKS_KEPT_PER_SITE} of a site are kept, with
+ * they should serve. The newest {@link DRIFT_CHECKS_KEPT_PER_SITE} of a site (and as many of single pages) are kept, with
  * their results.
  */
 export const driftCheck = pgTable(
