@@ -39,7 +39,7 @@ describe('site locales', () => {
     })
   })
 
-  it('lets a locale inherit every field it does not set, but not another version’s URLs or JSON-LD', () => {
+  it('lets a locale inherit every field it does not set, but not another version’s URLs', () => {
     const own = {
       title: 'Pricing',
       description: 'Plans',
@@ -59,8 +59,12 @@ describe('site locales', () => {
       title: 'Preise',
       description: 'Plans',
       openGraph: { title: 'Preise', siteName: 'Acme' },
+      jsonLd: [{ '@type': 'Article' }],
       customTags: [{ name: 'Author', content: 'Anna' }],
     })
+    expect(localeMetadata(own, { jsonLd: [{ '@type': 'Product' }] })?.jsonLd).toEqual([
+      { '@type': 'Product' },
+    ])
   })
 
   it('reads back the rows it stores', () => {

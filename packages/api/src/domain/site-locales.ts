@@ -9,6 +9,8 @@ import {
   type LocaleUrlStrategy,
 } from './hreflang.ts'
 
+export { localeUrl } from './hreflang.ts'
+
 // A site's languages as stored on the site (`site.locales`) and edited in its settings, and the
 // rules every entry point shares: which locale a request names, which metadata set it reads, and
 // the hreflang cluster a page serves. No node:* imports: this module runs in the browser too.
@@ -216,9 +218,9 @@ export function chooseLocale(
 /**
  * One page's metadata in one locale: the default locale's set (the page's own) overlaid field by
  * field by the locale's own set, so a locale without a set, or without a field, inherits the
- * default's. Open Graph, X and robots merge key by key, custom tags by name; structured data, a
- * canonical URL and alternates name one language version, so they come from the locale's set
- * alone when it has one.
+ * default's. Open Graph, X and robots merge key by key, custom tags by name; structured data is
+ * replaced whole by the locale's own; a canonical URL and alternates name one language version,
+ * so a locale with a set of its own never inherits them.
  *
  * @example
  * localeMetadata({ title: 'Pricing', description: 'Plans' }, { title: 'Preise' }) // { title: 'Preise', description: 'Plans' }
@@ -228,7 +230,6 @@ export function localeMetadata(own: Metadata | null, localized: Metadata | null)
   const base: Metadata = { ...own }
   delete base.canonical
   delete base.alternates
-  delete base.jsonLd
   const merged: Metadata = { ...base, ...localized }
   for (const key of ['openGraph', 'twitter', 'robots'] as const) {
     if (base[key] || localized[key]) {

@@ -25,6 +25,9 @@ import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
+import { localeMapping, localeMetadata, localeUrl, withCluster } from '@headmark/api/site-locales'
+import { LanguageVersionsPanel } from './language-versions-panel.tsx'
+import { LocaleSwitcher } from './locale-switcher.tsx'
 import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
 import { ServedPanel } from './served-panel.tsx'
@@ -72,6 +75,8 @@ interface PageEditorProps {
   metadataRevisionId: string | undefined
   /** Back from a revision to the editor (after restoring it). */
   onCloseRevision: () => void
+  /** On a site with locales, the locale whose set is edited (absent: the default locale's). */
+  locale?: string | undefined
 }
 
 /** The saved version the draft started from: what a save is checked against. */
@@ -110,10 +115,17 @@ export function PageEditor({
   onTabChange,
   metadataRevisionId,
   onCloseRevision,
+  locale: askedLocale,
 }: PageEditorProps) {
   const queryClient = useQueryClient()
-  const query = pageQuery(organizationSlug, siteHostname, pagePath)
+  const query = pageQuery(organizationSlug, siteHostname, pagePath, askedLocale)
   const { data } = useSuspenseQuery(query)
+  // On a site with locales: the locale edited (null: the default's, the page's own set), the
+  // set it inherits from and the page's generated hreflang cluster.
+  const locales = data.locales
+  const siteLocales = data.site.locales
+  const locale = locales?.locale ?? null
+  const localeInput = locale === null ? {} : { locale }
   const [base, setBase] = useState<Base>(() => baseOf(data.revision))
   const [draft, setDraft] = useState<Metadata>(base.metadata)
   const [conflict, setConflict] = useState<{ theirs: Revision | null } | null>(null)
@@ -136,34 +148,53 @@ export function PageEditor({
   // What the draft will serve (over the site's defaults, with the title template), and what
   // spoils it in a search result or a shared card: recomputed on each keystroke.
   const { site } = data
-  const pageUrl = `https://${site.hostname}${pagePath ?? '/'}`
-  const servedOf = (metadata: Metadata) =>
-    pagePath === null
-      ? servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
-      : servedMetadata({
-          defaults: data.defaults,
-          rules: data.rules,
-          page: metadata,
-          titleTemplate: site.titleTemplate,
-        })
+  const versionLocale = locale ?? siteLocales?.defaultLocale ?? null
+  const pageUrl =
+    (locales && siteLocales && pagePath !== null && versionLocale !== null
+      ? localeUrl(localeMapping(site.hostname, siteLocales), versionLocale, pagePath)
+      : null) ?? `https://${site.hostname}${pagePath ?? '/'}`
+  const servedOf = (metadata: Metadata) => {
+    if (pagePath === null) {
+      return servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
+    }
+    const own = servedMetadata({
+      defaults: data.defaults,
+      rules: data.rules,
+      page: locale === null ? metadata : localeMetadata(locales?.inherited ?? null, metadata),
+      titleTemplate: site.titleTemplate,
+    })
+    // The cluster as saved: Headmark generates it from the site's locales and the page's sets.
+    return locales && versionLocale !== null
+      ? withCluster(own, locales.cluster.alternates, versionLocale)
+      : own
+  }
   const served = useMemo(
     () => servedOf(draft),
     // servedOf reads only these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, data.defaults, data.rules, pagePath, site.titleTemplate],
+    [draft, data.defaults, data.rules, pagePath, site.titleTemplate, locales],
   )
   // What a page inherits (the site's defaults under the path rules that match it, as written:
   // no title template), and which layer each inherited field comes from.
+  // Another locale inherits the default locale's set too, over the rules.
+  const defaultVersion =
+    locale !== null && siteLocales
+      ? { pattern: `${siteLocales.defaultLocale} version`, metadata: locales?.inherited ?? {} }
+      : null
   const inherited = useMemo(
     () =>
       pagePath === null
         ? undefined
         : servedMetadata({
             defaults: data.defaults,
-            rules: data.rules.map((rule) => ({ ...rule, titleTemplate: null })),
+            rules: [
+              ...data.rules.map((rule) => ({ ...rule, titleTemplate: null })),
+              ...(defaultVersion ? [defaultVersion] : []),
+            ],
             page: null,
           }),
-    [data.defaults, data.rules, pagePath],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data.defaults, data.rules, pagePath, locales],
   )
   const inheritedFrom = useMemo(
     () =>
@@ -172,8 +203,12 @@ export function PageEditor({
         : [
             { source: 'site defaults', metadata: data.defaults },
             ...data.rules.map((rule) => ({ source: rule.pattern, metadata: rule.metadata })),
+            ...(defaultVersion
+              ? [{ source: defaultVersion.pattern, metadata: defaultVersion.metadata }]
+              : []),
           ],
-    [data.defaults, data.rules, pagePath],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data.defaults, data.rules, pagePath, locales],
   )
   const siteName = served.openGraph?.siteName ?? site.name
   const findings = useMemo(
@@ -232,7 +267,14 @@ export function PageEditor({
 
   const saveDraft = (metadata: Metadata, baseRevisionId: string | null) => {
     setFormError(null)
-    save.mutate({ organizationSlug, siteHostname, pagePath, baseRevisionId, metadata })
+    save.mutate({
+      organizationSlug,
+      siteHostname,
+      pagePath,
+      baseRevisionId,
+      metadata,
+      ...localeInput,
+    })
   }
 
   // "Save as draft": the edit goes to the person's open change request of the site, nothing is
@@ -291,6 +333,17 @@ export function PageEditor({
   return (
     <div className="stack-lg">
       <PageHeader details={data} organizationSlug={organizationSlug} />
+      {locales && siteLocales && pagePath !== null ? (
+        <LocaleSwitcher
+          organizationSlug={organizationSlug}
+          siteHostname={siteHostname}
+          pagePath={pagePath}
+          locales={siteLocales}
+          current={versionLocale ?? siteLocales.defaultLocale}
+          withSets={locales.withSets}
+          tab={tab}
+        />
+      ) : null}
       {conflict ? (
         <Suspense fallback={<Spinner label="Loading the newer version…" />}>
           <ConflictPanel
@@ -317,7 +370,7 @@ export function PageEditor({
                 siteHostname={siteHostname}
                 pagePath={pagePath}
                 metadataRevisionId={metadataRevisionId}
-                isCurrent={metadataRevisionId === data.page.currentRevisionId}
+                isCurrent={metadataRevisionId === (data.revision?.id ?? null)}
                 inherited={inherited}
                 tab={tab}
                 onTabChange={onTabChange}
@@ -325,7 +378,13 @@ export function PageEditor({
                 restoring={restore.isPending}
                 onCompare={setComparing}
                 onRestore={() =>
-                  restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
+                  restore.mutate({
+                    organizationSlug,
+                    siteHostname,
+                    pagePath,
+                    metadataRevisionId,
+                    ...localeInput,
+                  })
                 }
               />
             </Suspense>
@@ -360,7 +419,8 @@ export function PageEditor({
                 onTabChange={onTabChange}
                 errors={serverErrors}
                 saving={save.isPending}
-                onSaveDraft={saveAsDraft}
+                // Change requests hold the page's own set: another locale's is saved directly.
+                {...(locale === null ? { onSaveDraft: saveAsDraft } : {})}
                 savingDraft={draft_.isPending}
                 {...(errorCount > 0 && dirty
                   ? {
@@ -381,6 +441,15 @@ export function PageEditor({
                 <kbd>S</kbd> on a Mac) to save.
               </p>
               <PreviewsPanel served={served} url={pageUrl} siteName={siteName} />
+              {locales ? (
+                <LanguageVersionsPanel
+                  cluster={locales.cluster}
+                  served={served}
+                  locale={versionLocale ?? ''}
+                />
+              ) : (
+                <LanguageVersionsPanel served={served} />
+              )}
             </>
           )}
         </div>
@@ -413,7 +482,8 @@ export function PageEditor({
             organizationSlug={organizationSlug}
             siteHostname={siteHostname}
             pagePath={pagePath}
-            currentRevisionId={data.page.currentRevisionId}
+            currentRevisionId={data.revision?.id ?? null}
+            locale={locale ?? undefined}
             viewingId={metadataRevisionId}
             tab={tab}
             onCompare={setComparing}
