@@ -332,7 +332,7 @@ export function PageEditor({
 
   return (
     <div className="stack-lg">
-      <PageHeader details={data} organizationSlug={organizationSlug} />
+      <PageHeader details={data} organizationSlug={organizationSlug} publicUrl={pageUrl} />
       {locales && siteLocales && pagePath !== null ? (
         <LocaleSwitcher
           organizationSlug={organizationSlug}
@@ -522,9 +522,12 @@ export function PageEditor({
 function PageHeader({
   details,
   organizationSlug,
+  publicUrl,
 }: {
   details: PageDetails
   organizationSlug: string
+  /** The page's address (in the locale shown, on a site with locales). */
+  publicUrl: string
 }) {
   const { site, page } = details
   const params = { organizationSlug, siteHostname: site.hostname }
@@ -538,7 +541,6 @@ function PageHeader({
       </div>
     )
   }
-  const publicUrl = `https://${site.hostname}${page.path}`
   return (
     <div className="page-heading">
       <div className="heading-text">
