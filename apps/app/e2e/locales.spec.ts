@@ -96,6 +96,10 @@ test('a site in three locales: each page edited per locale serves one hreflang c
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('')
   await expect(page.getByText(/Pricing/).first()).toBeVisible()
   await saveInLocale(page, 'Preise', 'Preise', 2)
+  // The checks say what the cluster leaves out: French has no version yet.
+  await expect(page.getByRole('region', { name: 'Metadata checks' })).toContainText(
+    'No “fr” version: left out of the cluster.',
+  )
 
   // French.
   await switcher.getByRole('link', { name: /^fr/ }).click()

@@ -1,19 +1,13 @@
 import type { Metadata } from '@headmark/metadata'
-import { Alert } from '@headmark/ui'
 
 interface LanguageVersionsPanelProps {
   /** What the page serves (the draft over what it inherits). */
   served: Metadata
-  /** On a site with locales: the page's generated cluster and what could not be built. */
-  cluster?: {
-    alternates: Record<string, string>
-    findings: Array<{ rule: string; severity: 'error' | 'warning' | 'info'; message: string }>
-  }
+  /** On a site with locales: the page's generated cluster (what it could not build is in the checks). */
+  cluster?: { alternates: Record<string, string> }
   /** The locale of the version shown. */
   locale?: string
 }
-
-const TONES = { error: 'danger', warning: 'warning', info: 'info' } as const
 
 /**
  * The language links and structured data the page serves in its `<head>`, as the tags a crawler
@@ -50,11 +44,6 @@ export function LanguageVersionsPanel({ served, cluster, locale }: LanguageVersi
             .join('\n')}
         </pre>
       ) : null}
-      {cluster?.findings.map((finding) => (
-        <Alert key={`${finding.rule}-${finding.message}`} tone={TONES[finding.severity]}>
-          {finding.message}
-        </Alert>
-      ))}
       {jsonLd.length > 0 ? (
         <pre aria-label="Structured data" className="mono">
           {jsonLd

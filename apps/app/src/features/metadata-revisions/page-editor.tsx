@@ -1,7 +1,7 @@
 // The served-metadata merge alone: the shared barrel's input schemas (zod) stay off the editor's first load.
 import { servedMetadata } from '@headmark/api/served-metadata'
 import type { Metadata } from '@headmark/metadata'
-import { lintMetadata } from '@headmark/metadata/lint'
+import { type LintFinding, lintMetadata } from '@headmark/metadata/lint'
 import {
   Alert,
   Button,
@@ -212,8 +212,17 @@ export function PageEditor({
   )
   const siteName = served.openGraph?.siteName ?? site.name
   const findings = useMemo(
-    () => lintMetadata(served, { url: pageUrl, siteName }),
-    [served, pageUrl, siteName],
+    () => [
+      ...lintMetadata(served, { url: pageUrl, siteName }),
+      // What the site's locales could not build into this page's cluster (hreflang.ts's findings).
+      ...(locales?.cluster.findings ?? []).map((finding): LintFinding => ({
+        rule: finding.rule as LintFinding['rule'],
+        severity: finding.severity,
+        field: finding.rule === 'canonical-outside-cluster' ? 'canonical' : 'alternates',
+        message: finding.message,
+      })),
+    ],
+    [served, pageUrl, siteName, locales],
   )
   const errorCount = findings.filter((finding) => finding.severity === 'error').length
 
