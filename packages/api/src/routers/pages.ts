@@ -9,7 +9,7 @@ import { metadataRevision, page, site, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import { servedForPath } from '../domain/revisions.ts'
 import { clusterOfPage, localeSets } from '../domain/page-locales.ts'
-import { localeMetadata, withCluster } from '../domain/site-locales.ts'
+import { localeMapping, localeMetadata, localeUrl, withCluster } from '../domain/site-locales.ts'
 import { localeOf } from './metadata-revisions.ts'
 import { contextActor, recordAudit } from '../domain/audit.ts'
 import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
@@ -193,6 +193,8 @@ export const pagesRouter = {
         locales: z
           .object({
             locale: z.string().nullable(),
+            /** The page's address in that locale. */
+            url: z.string().nullable(),
             withSets: z.array(z.string()),
             inherited: metadataOut.nullable(),
             cluster: z.object({
@@ -241,6 +243,11 @@ export const pagesRouter = {
         siteRow.locales && path !== null && sets
           ? {
               locale,
+              url: localeUrl(
+                localeMapping(siteRow.hostname, siteRow.locales),
+                locale ?? siteRow.locales.defaultLocale,
+                path,
+              ),
               withSets: [...sets.keys()],
               inherited: locale === null ? null : (own?.metadata ?? null),
               cluster: await clusterOfPage(context.db, {

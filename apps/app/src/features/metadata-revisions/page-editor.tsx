@@ -1,5 +1,5 @@
 // The served-metadata merge alone: the shared barrel's input schemas (zod) stay off the editor's first load.
-import { servedMetadata } from '@headmark/api/served-metadata'
+import { localeMetadata, servedMetadata, withCluster } from '@headmark/api/served-metadata'
 import type { Metadata } from '@headmark/metadata'
 import { type LintFinding, lintMetadata } from '@headmark/metadata/lint'
 import {
@@ -25,9 +25,6 @@ import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 import { invalidateChangeRequests } from '~/features/change-requests/queries.ts'
 import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
-import { localeMapping, localeMetadata, localeUrl, withCluster } from '@headmark/api/site-locales'
-import { LanguageVersionsPanel } from './language-versions-panel.tsx'
-import { LocaleSwitcher } from './locale-switcher.tsx'
 import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
 import { ServedPanel } from './served-panel.tsx'
@@ -57,6 +54,18 @@ const CrawlersPanel = lazyWhenIdle(() =>
 )
 const LivePanel = lazyWhenIdle(() =>
   import('~/features/health/live-panel.tsx').then(({ LivePanel }) => LivePanel),
+)
+
+// The locale switcher (links, which work before its code comes) and the language links and
+// structured data the page serves: in the page's HTML, their code loads once the editor is
+// interactive and the browser idle.
+const LocaleSwitcher = lazyWhenIdle(() =>
+  import('./locale-switcher.tsx').then(({ LocaleSwitcher }) => LocaleSwitcher),
+)
+const LanguageVersionsPanel = lazyWhenIdle(() =>
+  import('./language-versions-panel.tsx').then(
+    ({ LanguageVersionsPanel }) => LanguageVersionsPanel,
+  ),
 )
 
 // The revision diff loads when a revision is first compared.
@@ -149,10 +158,7 @@ export function PageEditor({
   // spoils it in a search result or a shared card: recomputed on each keystroke.
   const { site } = data
   const versionLocale = locale ?? siteLocales?.defaultLocale ?? null
-  const pageUrl =
-    (locales && siteLocales && pagePath !== null && versionLocale !== null
-      ? localeUrl(localeMapping(site.hostname, siteLocales), versionLocale, pagePath)
-      : null) ?? `https://${site.hostname}${pagePath ?? '/'}`
+  const pageUrl = locales?.url ?? `https://${site.hostname}${pagePath ?? '/'}`
   const servedOf = (metadata: Metadata) => {
     if (pagePath === null) {
       return servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
