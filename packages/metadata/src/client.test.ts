@@ -309,6 +309,47 @@ describe('createMetadataClient', () => {
     })
   })
 
+  describe('locale', () => {
+    it('sends the locale before the path, and caches each locale apart', async () => {
+      countingTitles()
+      const metadata = client()
+      expect(titleOf(await metadata.get('/a', { locale: 'de' }))).toBe('#1')
+      expect(titleOf(await metadata.get('/a', { locale: 'fr-CA' }))).toBe('#2')
+      expect(titleOf(await metadata.get('/a'))).toBe('#3')
+      expect(titleOf(await metadata.get('/a', { locale: 'de' }))).toBe('#1')
+      expect(server.requests.map((request) => request.url)).toEqual([
+        '/api/openapi/v1/dsn_acme/metadata/get-latest?locale=de&path=%2Fa',
+        '/api/openapi/v1/dsn_acme/metadata/get-latest?locale=fr-CA&path=%2Fa',
+        '/api/openapi/v1/dsn_acme/metadata/get-latest?path=%2Fa',
+      ])
+    })
+
+    it('encodes the locale, and sends none when it is empty', async () => {
+      countingTitles()
+      const metadata = client()
+      await metadata.get('/a', { locale: 'x&path=/b' })
+      await metadata.get('/a', { locale: '' })
+      expect(server.requests.map((request) => request.url)).toEqual([
+        '/api/openapi/v1/dsn_acme/metadata/get-latest?locale=x%26path%3D%2Fb&path=%2Fa',
+        '/api/openapi/v1/dsn_acme/metadata/get-latest?path=%2Fa',
+      ])
+    })
+
+    it('drops every locale of a path with invalidate(path), and no other path', async () => {
+      countingTitles()
+      const metadata = client()
+      await metadata.get('/a', { locale: 'de' })
+      await metadata.get('/a')
+      await metadata.get('/b', { locale: 'de' })
+      await metadata.get('/x/a', { locale: 'de' })
+      metadata.invalidate('/a')
+      expect(titleOf(await metadata.get('/a', { locale: 'de' }))).toBe('#5')
+      expect(titleOf(await metadata.get('/a'))).toBe('#6')
+      expect(titleOf(await metadata.get('/b', { locale: 'de' }))).toBe('#3')
+      expect(titleOf(await metadata.get('/x/a', { locale: 'de' }))).toBe('#4')
+    })
+  })
+
   describe('invalidate', () => {
     it('drops one path, whatever its spelling', async () => {
       countingTitles()

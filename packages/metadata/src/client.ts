@@ -41,6 +41,11 @@ export interface MetadataRequestOptions {
   dsn?: string | undefined
   /** The key of that site; the client's `apiKey` by default. Answers are cached per key too. */
   apiKey?: string | undefined
+  /**
+   * On a site with locales, the locale to read (`de`, `fr-CA`), sent as `locale=`; without it,
+   * the default locale's. Answers are cached per locale; `invalidate(path)` drops every locale's.
+   */
+  locale?: string | undefined
 }
 
 /** A cached client of the metadata service; see {@link createMetadataClient}. */
@@ -60,7 +65,7 @@ export interface MetadataClient {
 interface Entry {
   value: GetLatestResponse
   etag: string | null
-  storedAt: number
+  at: number
 }
 
 /**
@@ -105,11 +110,11 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
     if (previous?.etag) headers['if-none-match'] = previous.etag
     try {
       const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeout) })
-      if (response.status === 304 && previous) return { ...previous, storedAt: Date.now() }
-      if (!response.ok) throw new Error(`The metadata service answered ${response.status}`)
+      if (response.status === 304 && previous) return { ...previous, at: Date.now() }
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
       const value = (await response.json()) as GetLatestResponse
-      if (!isServedResponse(value)) throw new Error('The metadata service sent an invalid body')
-      return { value, etag: response.headers.get('etag'), storedAt: Date.now() }
+      if (!isServedResponse(value)) throw new Error('Invalid response body')
+      return { value, etag: response.headers.get('etag'), at: Date.now() }
     } catch (error) {
       warn(path, error)
       return null
@@ -156,10 +161,10 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
         warn(normalized.path, baseUrlError(REQUIRED))
         return null
       }
-      const url = `${site(dsn)}metadata/get-latest?path=${encodeURIComponent(normalized.path)}`
+      const url = `${site(dsn)}metadata/get-latest?${call.locale ? `locale=${encodeURIComponent(call.locale)}&` : ''}path=${encodeURIComponent(normalized.path)}`
       const key = `${url}\u0000${apiKey ?? ''}`
       const entry = cache.get(key)
-      const age = entry ? Date.now() - entry.storedAt : Infinity
+      const age = entry ? Date.now() - entry.at : Infinity
       if (entry && age < ttl + staleWhileRevalidate) {
         store(key, entry)
         if (age >= ttl) void load(key, url, normalized.path, apiKey, entry)
@@ -171,7 +176,8 @@ export function createMetadataClient(options: MetadataClientOptions): MetadataCl
       const normalized = path === null ? null : normalizePath(path)
       if (normalized?.ok === false) return
       const prefix = scope.dsn === undefined ? '' : site(scope.dsn)
-      const query = normalized ? `?path=${encodeURIComponent(normalized.path)}\u0000` : ''
+      // `path=` is the last parameter and values escape `=`: this matches one path, every locale.
+      const query = normalized ? `path=${encodeURIComponent(normalized.path)}\u0000` : ''
       for (const map of [cache, inflight]) {
         for (const key of map.keys()) {
           if (key.startsWith(prefix) && key.includes(query)) map.delete(key)

@@ -34,6 +34,7 @@ const expectedTables = [
   'organization',
   'organization_former_slug',
   'page',
+  'page_locale',
   'passkey',
   'path_rule',
   'path_rule_revision',

@@ -11,6 +11,11 @@ export interface RevisionSavedEvent {
   revision: { id: string; number: number; source: string; createdAt: Date }
   /** What the path serves now (site defaults + page + title template): the webhook body's `metadata`. */
   served: Metadata
+  /**
+   * The locale whose set changed, on a site with locales (the webhook body's `locale`); absent
+   * for the page's own set (the default locale's) and on sites without locales.
+   */
+  locale?: string
 }
 
 /**

@@ -3,11 +3,13 @@ import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
 import { and, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { type AuditSummary, metadataRevision, page, site } from '../db/schema.ts'
+import { type AuditSummary, metadataRevision, page, pageLocale, site } from '../db/schema.ts'
 import { type AuditActor, changedFields, recordAudit } from './audit.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
 import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
+import { clusterOfPage, localeSets } from './page-locales.ts'
+import { localeMetadata, withCluster } from './site-locales.ts'
 
 export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
 export type RevisionRow = typeof metadataRevision.$inferSelect
@@ -24,6 +26,11 @@ export interface SaveRevisionInput {
   restoredFromId?: string | null
   /** Who saved it: the revision is then recorded in the organization's audit log, in `tx`. */
   auditActor?: AuditActor
+  /**
+   * The locale whose set this is, on a site with locales (checked by the caller with
+   * `chooseLocale`); null or absent = the page's own set (the default locale's).
+   */
+  locale?: string | null
 }
 
 /** The CONFLICT a save gets when its base revision is no longer the page's current one. */
@@ -69,8 +76,19 @@ export async function saveRevision(
       message: 'This page was deleted while you were editing it.',
     })
   }
-  if (pageRow.currentRevisionId !== input.baseRevisionId) {
-    throw revisionConflict(pageRow.currentRevisionId)
+  const locale = input.locale ?? null
+  // A locale's set has a current revision of its own; the page lock above serialises its writers.
+  const [localeRow] =
+    locale === null
+      ? []
+      : await tx
+          .select({ currentRevisionId: pageLocale.currentRevisionId })
+          .from(pageLocale)
+          .where(and(eq(pageLocale.pageId, pageRow.id), eq(pageLocale.locale, locale)))
+  const currentRevisionId =
+    locale === null ? pageRow.currentRevisionId : (localeRow?.currentRevisionId ?? null)
+  if (currentRevisionId !== input.baseRevisionId) {
+    throw revisionConflict(currentRevisionId)
   }
 
   const [last] = await tx
@@ -88,16 +106,54 @@ export async function saveRevision(
       authorId: input.authorId,
       source: input.source,
       restoredFromId: input.restoredFromId ?? null,
+      locale,
     })
     .returning()
   if (!revision) throw new Error('The revision insert returned no row.')
-  await tx.update(page).set({ currentRevisionId: revision.id }).where(eq(page.id, pageRow.id))
+  if (locale === null) {
+    await tx.update(page).set({ currentRevisionId: revision.id }).where(eq(page.id, pageRow.id))
+  } else {
+    await tx
+      .insert(pageLocale)
+      .values({ pageId: pageRow.id, locale, currentRevisionId: revision.id })
+      .onConflictDoUpdate({
+        target: [pageLocale.pageId, pageLocale.locale],
+        set: { currentRevisionId: revision.id },
+      })
+  }
 
+  const own =
+    locale === null
+      ? metadata
+      : pageRow.currentRevisionId === null
+        ? null
+        : ((
+            await tx
+              .select({ metadata: metadataRevision.metadata })
+              .from(metadataRevision)
+              .where(eq(metadataRevision.id, pageRow.currentRevisionId))
+          )[0]?.metadata ?? null)
   const served = await servedForPath(tx, {
     site: siteRow,
     path: pageRow.path,
-    metadata,
+    metadata: locale === null ? metadata : localeMetadata(own, metadata),
   })
+  // On a site with locales, the webhook body serves the generated cluster, as the public API does.
+  if (siteRow.locales && pageRow.path !== null) {
+    const cluster = await clusterOfPage(tx, {
+      site: { ...siteRow, locales: siteRow.locales },
+      path: pageRow.path,
+      own,
+      sets: await localeSets(tx, pageRow.id),
+      defaults: served.defaults,
+      rules: served.rules,
+    })
+    served.metadata = withCluster(
+      served.metadata,
+      cluster.alternates,
+      locale ?? siteRow.locales.defaultLocale,
+    )
+  }
   const event: RevisionSavedEvent = {
     site: {
       id: siteRow.id,
@@ -113,14 +169,15 @@ export async function saveRevision(
       createdAt: revision.createdAt,
     },
     served: served.metadata,
+    ...(locale === null ? {} : { locale }),
   }
   await events.revisionSaved(tx, event)
   if (input.auditActor) {
-    const [before] = pageRow.currentRevisionId
+    const [before] = currentRevisionId
       ? await tx
           .select({ metadata: metadataRevision.metadata })
           .from(metadataRevision)
-          .where(eq(metadataRevision.id, pageRow.currentRevisionId))
+          .where(eq(metadataRevision.id, currentRevisionId))
       : []
     const restored = input.source === 'restore'
     await recordAudit(tx, {
@@ -137,7 +194,11 @@ export async function saveRevision(
       target:
         pageRow.path === null
           ? { kind: 'site_defaults', id: siteRow.id, label: siteRow.hostname }
-          : { kind: 'page', id: pageRow.id, label: `${siteRow.hostname}${pageRow.path}` },
+          : {
+              kind: 'page',
+              id: pageRow.id,
+              label: `${siteRow.hostname}${pageRow.path}${locale === null ? '' : ` (${locale})`}`,
+            },
       summary: withRevision(
         changedFields(
           (before?.metadata ?? {}) as Record<string, unknown>,

@@ -321,3 +321,52 @@ export function pageMetadataServing({
   }
   return page as Metadata
 }
+
+/**
+ * One page's metadata in one locale: the default locale's set (the page's own) overlaid field by
+ * field by the locale's own set, so a locale without a set, or without a field, inherits the
+ * default's. Open Graph, X and robots merge key by key, custom tags by name; structured data is
+ * replaced whole by the locale's own; a canonical URL and alternates name one language version,
+ * so a locale with a set of its own never inherits them.
+ *
+ * @example
+ * localeMetadata({ title: 'Pricing', description: 'Plans' }, { title: 'Preise' }) // { title: 'Preise', description: 'Plans' }
+ */
+export function localeMetadata(own: Metadata | null, localized: Metadata | null): Metadata | null {
+  if (localized === null) return own
+  const base: Metadata = { ...own }
+  delete base.canonical
+  delete base.alternates
+  const merged: Metadata = { ...base, ...localized }
+  for (const key of ['openGraph', 'twitter', 'robots'] as const) {
+    if (base[key] || localized[key]) {
+      ;(merged as Record<string, unknown>)[key] = { ...base[key], ...localized[key] }
+    }
+  }
+  if (base.customTags && localized.customTags) {
+    const byName = new Map<string, { name: string; content: string }>()
+    for (const tag of [...base.customTags, ...localized.customTags]) {
+      byName.set(tag.name.toLowerCase(), tag)
+    }
+    merged.customTags = [...byName.values()]
+  }
+  return merged
+}
+
+/**
+ * What a page serves in one locale of a site with locales: its served metadata with the
+ * generated cluster as `alternates` when that locale's version is a member of it (so every
+ * served cluster is reciprocal and lists the page itself), and without any `alternates` when it
+ * is not (no set of its own, noindex). Hand-written alternates are never served on such a site.
+ */
+export function withCluster(
+  served: Metadata,
+  alternates: Readonly<Record<string, string>>,
+  /** The locale of the version served: its code, the default locale's for the page's own set. */
+  locale: string,
+): Metadata {
+  const out: Metadata = { ...served }
+  if (Object.hasOwn(alternates, locale)) out.alternates = { ...alternates }
+  else delete out.alternates
+  return out
+}

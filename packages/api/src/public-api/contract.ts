@@ -67,6 +67,8 @@ export const publicApiContract = {
           '',
           'The path is normalised before lookup: the query string and hash are dropped, empty and `.` segments removed (`//a/` is `/a`), `..` resolved, each segment percent-decoded and put in Unicode NFC. A path without a page answers the site’s defaults (`{ "metadata": {} }` when there are none).',
           '',
+          'Languages: on a site that declares locales, `locale` picks the language version (without it, the default locale’s). A locale without metadata of its own inherits the default locale’s fields. `alternates` is then generated from the site’s locales: the same cluster on every language version of the page, itself and `x-default` included; a version without metadata of its own, or noindex, serves no `alternates`. A site without locales answers exactly the same whatever `locale` says.',
+          '',
           'CORS: `Access-Control-Allow-Origin: *` (the DSN is public). Responses are compressed (br, gzip) when the client accepts it and the body is 1 KiB or more.',
         ].join('\n'),
         inputStructure: 'detailed',
@@ -75,7 +77,7 @@ export const publicApiContract = {
       .errors({
         BAD_REQUEST: {
           message:
-            'The path is missing, longer than 2048 characters, or has a malformed percent escape.',
+            'The path is missing, longer than 2048 characters, or has a malformed percent escape; or the locale is not one of the site’s.',
         },
         UNAUTHORIZED: {
           message:
@@ -95,6 +97,14 @@ export const publicApiContract = {
               .max(MAX_PATH_LENGTH)
               .describe('The page path, URL-encoded, e.g. `/pricing` or `/blog/hello`.')
               .meta({ examples: ['/pricing'] }),
+            locale: z
+              .string()
+              .max(64)
+              .optional()
+              .describe(
+                'On a site with locales, the language version to read (`de`, `fr-CA`, any case); absent or the default locale: the default locale’s. Ignored by sites without locales.',
+              )
+              .meta({ examples: ['de'] }),
           }),
           headers: z.object({
             authorization: z
@@ -186,6 +196,11 @@ const WEBHOOK_EVENTS = {
                   properties: { hostname: { type: 'string' }, dsn: { type: 'string' } },
                 },
                 timestamp: { type: 'string', format: 'date-time' },
+                locale: {
+                  type: 'string',
+                  description:
+                    'On a site with locales, the locale whose metadata was saved (absent for the default locale’s). Every locale’s `alternates` of the path may have changed with it.',
+                },
               },
               required: ['_type', 'path', 'metadataRevisionId', 'metadata', 'site', 'timestamp'],
             },

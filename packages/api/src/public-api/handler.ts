@@ -10,6 +10,8 @@ import {
   ruleLayers,
 } from '../domain/path-rules.ts'
 import { servedMetadata } from '../domain/served-metadata.ts'
+import { clusterOfPage, localeSets } from '../domain/page-locales.ts'
+import { chooseLocale, localeMetadata, withCluster } from '../domain/site-locales.ts'
 import {
   type Answer,
   chooseEncoding,
@@ -30,6 +32,8 @@ const V1_PREFIX = '/api/openapi/v1/'
 const GET_LATEST_SUFFIX = '/metadata/get-latest'
 /** The longest page path the API accepts, in characters (after decoding the query). */
 export const MAX_PATH_LENGTH = 2048
+/** The longest `locale` query parameter looked at. */
+const MAX_LOCALE_LENGTH = 64
 const DSN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 /** How long after a site's first call it is written: first calls of other sites meanwhile join it. */
 const FIRST_REQUEST_DELAY = 100
@@ -131,6 +135,10 @@ const ERRORS = {
     'BAD_REQUEST',
     `The path is longer than ${MAX_PATH_LENGTH} characters; send the page's path without its query string.`,
   ),
+  locale: errorAnswer(
+    'BAD_REQUEST',
+    'The locale is too long: send one of the site’s locale codes, such as de or fr-CA.',
+  ),
   malformed: errorAnswer(
     'BAD_REQUEST',
     'The path has a malformed percent escape (a "%" not followed by two hex digits, or bytes that are not UTF-8). Encode a literal "%" as %25.',
@@ -208,7 +216,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
   const unknownDsns = new Map<string, number>()
   const MAX_UNKNOWN_DSNS = 10_000
   const sites = new Map<string, SiteState>()
-  const pending = new Map<string, Promise<Entry | null>>()
+  const pending = new Map<string, Promise<Entry | { error: ErrorAnswer } | null>>()
   // Invalidation vs. misses in flight: an answer read before a change must not be cached after it.
   let sequence = 0
   let droppedAt = 0
@@ -261,7 +269,12 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     return state
   }
 
-  async function load(dsn: string, path: string, url: string): Promise<Entry | null> {
+  async function load(
+    dsn: string,
+    path: string,
+    url: string,
+    locale: string | null,
+  ): Promise<Entry | { error: ErrorAnswer } | null> {
     const started = ++sequence
     stats.lookups++
     const found = await lookup(dsn, path)
@@ -270,6 +283,8 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       unknownDsns.set(dsn, Date.now() + negativeTtl)
       return null
     }
+    const choice = chooseLocale(found.site.locales, locale)
+    if (!choice.ok) return { error: errorAnswer('BAD_REQUEST', choice.message) }
     const revision = found.page?.revision ?? null
     // A site's rules are read with its first miss and kept with its state until it changes.
     let rules = sites.get(found.site.id)?.rules
@@ -277,15 +292,34 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       stats.ruleLoads++
       rules = await loadSiteRules(db, found.site.id)
     }
+    const matching = matchingRules(rules, path)
+    // A site with locales: the locale's set over the page's own, and the generated cluster.
+    const localized = found.site.locales && found.page ? await localeSets(db, found.page.id) : null
+    const set = choice.locale === null ? undefined : localized?.get(choice.locale)
     const response: GetLatestResponse = {
       metadata: servedMetadata({
         defaults: found.defaults?.metadata,
-        rules: ruleLayers(matchingRules(rules, path)),
-        page: revision?.metadata,
+        rules: ruleLayers(matching),
+        page: set ? localeMetadata(revision?.metadata ?? null, set.metadata) : revision?.metadata,
         titleTemplate: found.site.titleTemplate,
       }),
     }
-    const revisionId = revision?.id ?? found.defaults?.revisionId
+    if (found.site.locales && localized) {
+      const cluster = await clusterOfPage(db, {
+        site: { ...found.site, locales: found.site.locales },
+        path,
+        own: revision?.metadata ?? null,
+        sets: localized,
+        defaults: found.defaults?.metadata ?? null,
+        rules: matching,
+      })
+      response.metadata = withCluster(
+        response.metadata,
+        cluster.alternates,
+        choice.locale ?? found.site.locales.defaultLocale,
+      )
+    }
+    const revisionId = set?.revisionId ?? revision?.id ?? found.defaults?.revisionId
     if (revisionId) response.metadataRevisionId = revisionId
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
     const site = fresh ? siteState(found, rules) : transientSite(found, rules)
@@ -399,8 +433,11 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       }
       unknownDsns.delete(dsn)
     }
-    const raw = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('path')
+    const params = query === -1 ? null : new URLSearchParams(url.slice(query + 1))
+    const raw = params?.get('path') ?? null
     if (raw === null) return sendError(res, ERRORS.noPath)
+    const locale = params?.get('locale') ?? null
+    if (locale !== null && locale.length > MAX_LOCALE_LENGTH) return sendError(res, ERRORS.locale)
     if (raw.length > MAX_PATH_LENGTH) return sendError(res, ERRORS.tooLong)
     const normalized = normalizePath(raw)
     if (!normalized.ok) return sendError(res, ERRORS.malformed)
@@ -408,7 +445,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     stats.misses++
     let loading = pending.get(url)
     if (!loading) {
-      loading = load(dsn, normalized.path, url).finally(() => {
+      loading = load(dsn, normalized.path, url, locale).finally(() => {
         pending.delete(url)
         if (pending.size === 0) invalidatedAt.clear()
       })
@@ -416,6 +453,7 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
     }
     const entry = await loading
     if (!entry) return sendError(res, ERRORS.unknownDsn)
+    if ('error' in entry) return sendError(res, entry.error)
     serve(req, res, entry)
   }
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Metadata } from '@headmark/metadata'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site } from '../db/schema.ts'
+import type { SiteLocales } from '../domain/site-locales.ts'
 
 const defaultsPage = alias(page, 'defaults_page')
 const defaultsRevision = alias(metadataRevision, 'defaults_revision')
@@ -16,6 +17,9 @@ export interface SiteLookup {
     organizationId: string
     requireApiKey: boolean
     titleTemplate: string | null
+    hostname: string
+    /** The site's locales; null when it has one language. */
+    locales: SiteLocales | null
     /** Whether the database already has the site's first call. */
     firstRequestRecorded: boolean
   }
@@ -37,6 +41,8 @@ export function createSiteLookup(db: Database) {
       organizationId: site.organizationId,
       requireApiKey: site.requireApiKey,
       titleTemplate: site.titleTemplate,
+      hostname: site.hostname,
+      locales: site.locales,
       firstRequestAt: site.firstRequestAt,
       defaultsRevisionId: defaultsRevision.id,
       defaults: defaultsRevision.metadata,
@@ -69,6 +75,8 @@ export function createSiteLookup(db: Database) {
         organizationId: row.organizationId,
         requireApiKey: row.requireApiKey,
         titleTemplate: row.titleTemplate,
+        hostname: row.hostname,
+        locales: row.locales ?? null,
         firstRequestRecorded: row.firstRequestAt !== null,
       },
       defaults:

@@ -41,6 +41,27 @@ async function currentOf(path: string): Promise<string | null> {
   return row?.current ?? null
 }
 
+/** Acme's site in English and German, its home page with a German set (once). */
+async function withGerman(cast: SiteCast): Promise<void> {
+  const site = await cast.owner.rpc.sites.get(acme)
+  if (site.locales) return
+  await cast.owner.rpc.sites.updateLocales({
+    ...acme,
+    locales: [
+      { code: 'en', kind: 'path-prefix', value: '' },
+      { code: 'de', kind: 'path-prefix', value: '/de' },
+    ],
+    defaultLocale: 'en',
+  })
+  await cast.owner.rpc.metadataRevisions.save({
+    ...acme,
+    pagePath: '/',
+    locale: 'de',
+    baseRevisionId: null,
+    metadata: { title: 'Startseite' },
+  })
+}
+
 const cases: Record<string, Case> = {
   'sites.list': {
     adminsOnly: false,
@@ -70,6 +91,85 @@ const cases: Record<string, Case> = {
     foreign: (_, v) => [
       v.rpc.sites.update({ ...globex, name: 'Mine' }),
       v.rpc.sites.update({ ...crossed, name: 'Mine' }),
+    ],
+  },
+  'sites.updateLocales': {
+    adminsOnly: true,
+    own: (_, v) =>
+      v.rpc.sites.updateLocales({
+        ...acme,
+        locales: [
+          { code: 'en', kind: 'path-prefix', value: '' },
+          { code: 'de', kind: 'path-prefix', value: '/de' },
+        ],
+        defaultLocale: 'en',
+      }),
+    foreign: (_, v) => [
+      v.rpc.sites.updateLocales({ ...globex, locales: [], defaultLocale: '' }),
+      v.rpc.sites.updateLocales({ ...crossed, locales: [], defaultLocale: '' }),
+    ],
+  },
+  'pages.get (locale)': {
+    adminsOnly: false,
+    async own(cast, v) {
+      await withGerman(cast)
+      return v.rpc.pages.get({ ...acme, pagePath: '/', locale: 'de' })
+    },
+    foreign: (_, v) => [
+      v.rpc.pages.get({ ...globex, pagePath: '/secret', locale: 'de' }),
+      v.rpc.pages.get({ ...crossed, pagePath: '/secret', locale: 'de' }),
+    ],
+  },
+  'metadataRevisions.save (locale)': {
+    adminsOnly: false,
+    async own(cast, v) {
+      await withGerman(cast)
+      const { revision } = await cast.owner.rpc.pages.get({ ...acme, pagePath: '/', locale: 'de' })
+      return v.rpc.metadataRevisions.save({
+        ...acme,
+        pagePath: '/',
+        locale: 'de',
+        baseRevisionId: revision?.id ?? null,
+        metadata,
+      })
+    },
+    foreign: ({ other }, v) => [
+      v.rpc.metadataRevisions.save({
+        ...globex,
+        pagePath: '/secret',
+        locale: 'de',
+        baseRevisionId: other.revisionId,
+        metadata,
+      }),
+      v.rpc.metadataRevisions.save({
+        ...crossed,
+        pagePath: '/secret',
+        locale: 'de',
+        baseRevisionId: other.revisionId,
+        metadata,
+      }),
+    ],
+  },
+  'metadataRevisions.list and restore (locale)': {
+    adminsOnly: false,
+    async own(cast, v) {
+      await withGerman(cast)
+      const { items } = await v.rpc.metadataRevisions.list({ ...acme, pagePath: '/', locale: 'de' })
+      return v.rpc.metadataRevisions.restore({
+        ...acme,
+        pagePath: '/',
+        locale: 'de',
+        metadataRevisionId: items.at(-1)?.id ?? '',
+      })
+    },
+    foreign: ({ other }, v) => [
+      v.rpc.metadataRevisions.list({ ...globex, pagePath: '/secret', locale: 'de' }),
+      v.rpc.metadataRevisions.restore({
+        ...crossed,
+        pagePath: '/secret',
+        locale: 'de',
+        metadataRevisionId: other.revisionId,
+      }),
     ],
   },
   'sites.delete': {

@@ -5,6 +5,8 @@ import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from '../domain/met
 import { contextActor } from '../domain/audit.ts'
 import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
 import { commitRevision } from '../domain/revisions.ts'
+import { localeRevisionId } from '../domain/page-locales.ts'
+import { chooseLocale, type SiteLocales } from '../domain/site-locales.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
 import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-guard.ts'
 import type { Context } from '../rpc/context.ts'
@@ -22,6 +24,11 @@ const pageRef = {
   organizationSlug: z.string(),
   siteHostname: lookupText('The hostname', 4096),
   pagePath: z.string().nullable(),
+  /**
+   * On a site with locales, which locale's set (absent, null or the default locale: the page's
+   * own); ignored on sites without locales.
+   */
+  locale: lookupText('The locale', 64).nullable().optional(),
 }
 
 // The type the client sees is the contract's Metadata; the handler validates with
@@ -33,11 +40,34 @@ const metadataInput = z.custom<Metadata>(
 
 async function resolvePage(
   context: Context & OrganizationScope,
-  input: { siteHostname: string; pagePath: string | null },
+  input: { siteHostname: string; pagePath: string | null; locale?: string | null },
 ) {
   const site = await requireSite(context.db, context.organization.id, input.siteHostname)
   const page = await requirePage(context.db, site.id, pagePathOf(input.pagePath, site.hostname))
-  return { site, page }
+  return { site, page, locale: localeOf(site.locales, page.path, input.locale) }
+}
+
+/** The locale set a procedure reads or writes (null: the page's own), or BAD_REQUEST. */
+export function localeOf(
+  locales: SiteLocales | null,
+  path: string | null,
+  requested: string | null | undefined,
+): string | null {
+  const choice = chooseLocale(locales, requested)
+  if (!choice.ok) {
+    throw new ORPCError('BAD_REQUEST', {
+      message: choice.message,
+      data: { issues: [{ path: ['locale'], message: choice.message }] },
+    })
+  }
+  if (choice.locale !== null && path === null) {
+    const message = 'The site’s defaults apply to every locale; set a locale’s texts on its pages.'
+    throw new ORPCError('BAD_REQUEST', {
+      message,
+      data: { issues: [{ path: ['locale'], message }] },
+    })
+  }
+  return choice.locale
 }
 
 function revisionNotFound() {
@@ -113,7 +143,7 @@ export const metadataRevisionsRouter = {
     .input(z.object({ ...pageRef, cursor: z.string().max(32).optional() }))
     .output(z.object({ items: z.array(revisionSummarySchema), nextCursor: z.string().nullable() }))
     .handler(async ({ context, input }) => {
-      const { page } = await resolvePage(context, input)
+      const { page, locale } = await resolvePage(context, input)
       let beforeNumber: number | undefined
       if (input.cursor !== undefined) {
         beforeNumber = Number(input.cursor)
@@ -126,6 +156,7 @@ export const metadataRevisionsRouter = {
       const rows = await listRevisions(context.db, page.id, {
         beforeNumber,
         limit: PAGE_SIZE + 1,
+        locale,
       })
       const items = rows.slice(0, PAGE_SIZE)
       const last = items.at(-1)
@@ -141,8 +172,14 @@ export const metadataRevisionsRouter = {
     .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
     .output(revisionSchema)
     .handler(async ({ context, input }) => {
-      const { page } = await resolvePage(context, input)
-      const revision = await findRevision(context.db, page.id, input.metadataRevisionId)
+      const { page, locale } = await resolvePage(context, input)
+      // Without a locale, any revision of the page: a revision's id names its set.
+      const revision = await findRevision(
+        context.db,
+        page.id,
+        input.metadataRevisionId,
+        input.locale === undefined ? undefined : locale,
+      )
       if (!revision) throw revisionNotFound()
       return revision
     }),
@@ -162,7 +199,7 @@ export const metadataRevisionsRouter = {
     )
     .output(revisionSchema)
     .handler(async ({ context, input }) => {
-      const { site, page } = await resolvePage(context, input)
+      const { site, page, locale } = await resolvePage(context, input)
       const metadata = validMetadata(input.metadata)
       if (page.path === null) refusePageOnlyFields(metadata)
       await mayPublish(context, page.path, 'save')
@@ -170,6 +207,7 @@ export const metadataRevisionsRouter = {
         siteId: site.id,
         pageId: page.id,
         baseRevisionId: input.baseRevisionId,
+        locale,
         metadata,
         authorId: context.user.id,
         source: 'editor',
@@ -185,14 +223,18 @@ export const metadataRevisionsRouter = {
     .input(z.object({ ...pageRef, metadataRevisionId: lookupText('The revision id', 256) }))
     .output(revisionSchema)
     .handler(async ({ context, input }) => {
-      const { site, page } = await resolvePage(context, input)
-      const old = await findRevision(context.db, page.id, input.metadataRevisionId)
+      const { site, page, locale } = await resolvePage(context, input)
+      const old = await findRevision(context.db, page.id, input.metadataRevisionId, locale)
       if (!old) throw revisionNotFound()
       await mayPublish(context, page.path, 'restore')
       const saved = await commitRevision(context.db, context.events, {
         siteId: site.id,
         pageId: page.id,
-        baseRevisionId: page.currentRevisionId,
+        locale,
+        baseRevisionId:
+          locale === null
+            ? page.currentRevisionId
+            : await localeRevisionId(context.db, page.id, locale),
         metadata: old.metadata,
         authorId: context.user.id,
         source: 'restore',

@@ -8,6 +8,9 @@ import type { Database } from '../db/client.ts'
 import { metadataRevision, page, site, user } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import { servedForPath } from '../domain/revisions.ts'
+import { clusterOfPage, localeSets } from '../domain/page-locales.ts'
+import { localeMapping, localeMetadata, localeUrl, withCluster } from '../domain/site-locales.ts'
+import { localeOf } from './metadata-revisions.ts'
 import { contextActor, recordAudit } from '../domain/audit.ts'
 import { assertMayPublish, NO_FACTS } from '../domain/publishing-policy.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
@@ -154,7 +157,14 @@ export const pagesRouter = {
    */
   get: organizationProcedure()
     .route({ method: 'GET' })
-    .input(z.object({ ...siteRef, pagePath: rawPath.nullable() }))
+    .input(
+      z.object({
+        ...siteRef,
+        pagePath: rawPath.nullable(),
+        /** On a site with locales, the locale's set to read (absent: the default locale's). */
+        locale: lookupText('The locale', 64).nullable().optional(),
+      }),
+    )
     .output(
       z.object({
         site: siteSchema,
@@ -175,24 +185,91 @@ export const pagesRouter = {
           }),
         ),
         served: metadataOut,
+        /**
+         * On a site with locales (absent otherwise): the locale read (null: the default's, the
+         * page's own set), the locales with a set of their own, the default locale's set the
+         * locale inherits from, and the page's hreflang cluster with what could not be built.
+         */
+        locales: z
+          .object({
+            locale: z.string().nullable(),
+            /** The page's address in that locale. */
+            url: z.string().nullable(),
+            withSets: z.array(z.string()),
+            inherited: metadataOut.nullable(),
+            cluster: z.object({
+              alternates: z.record(z.string(), z.string()),
+              findings: z.array(
+                z.object({
+                  rule: z.string(),
+                  severity: z.enum(['error', 'warning', 'info']),
+                  locale: z.string(),
+                  message: z.string(),
+                }),
+              ),
+            }),
+          })
+          .optional(),
       }),
     )
     .handler(async ({ context, input }) => {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
       const path = pagePathOf(input.pagePath, siteRow.hostname)
       const pageRow = await requirePage(context.db, siteRow.id, path)
-      const [revision, siteOut] = await Promise.all([
+      const locale = localeOf(siteRow.locales, path, input.locale)
+      const [own, sets, siteOut] = await Promise.all([
         pageRow.currentRevisionId === null
           ? null
           : findRevision(context.db, pageRow.id, pageRow.currentRevisionId),
+        siteRow.locales && path !== null ? localeSets(context.db, pageRow.id) : null,
         siteWithCounts(context.db, siteRow),
       ])
+      const localeRevision = locale === null ? undefined : sets?.get(locale)
+      const revision =
+        locale === null
+          ? own
+          : localeRevision
+            ? await findRevision(context.db, pageRow.id, localeRevision.revisionId)
+            : null
       const served = await servedForPath(context.db, {
         site: siteRow,
         path,
-        metadata: revision?.metadata ?? null,
+        metadata:
+          locale === null
+            ? (own?.metadata ?? null)
+            : localeMetadata(own?.metadata ?? null, revision?.metadata ?? null),
       })
+      const locales =
+        siteRow.locales && path !== null && sets
+          ? {
+              locale,
+              url: localeUrl(
+                localeMapping(siteRow.hostname, siteRow.locales),
+                locale ?? siteRow.locales.defaultLocale,
+                path,
+              ),
+              withSets: [...sets.keys()],
+              inherited: locale === null ? null : (own?.metadata ?? null),
+              cluster: await clusterOfPage(context.db, {
+                site: { ...siteRow, locales: siteRow.locales },
+                path,
+                own: own?.metadata ?? null,
+                sets,
+                defaults: served.defaults,
+                rules: served.rules,
+              }),
+            }
+          : undefined
+      const shown =
+        locales && siteRow.locales
+          ? withCluster(
+              served.metadata,
+              locales.cluster.alternates,
+              locale ?? siteRow.locales.defaultLocale,
+            )
+          : served.metadata
       return {
+        ...(locales ? { locales } : {}),
         site: siteOut,
         page: {
           id: pageRow.id,
@@ -207,7 +284,7 @@ export const pagesRouter = {
           metadata,
           titleTemplate,
         })),
-        served: served.metadata,
+        served: shown,
       }
     }),
 

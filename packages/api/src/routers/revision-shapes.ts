@@ -1,5 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '../db/client.ts'
@@ -74,29 +74,50 @@ function toRevision(row: SelectedRevision): Revision {
   }
 }
 
-/** One revision of a page, with its author and origin; null if the page has no such revision. */
+/** Revisions of one locale's set: null = the page's own (the default locale's). */
+const ofLocale = (locale: string | null) =>
+  locale === null ? isNull(metadataRevision.locale) : eq(metadataRevision.locale, locale)
+
+/**
+ * One revision of a page, with its author and origin; null if the page has no such revision (in
+ * `locale`'s set, when given: null = the page's own).
+ */
 export async function findRevision(
   db: Database | Transaction,
   pageId: string,
   revisionId: string,
+  locale?: string | null,
 ): Promise<Revision | null> {
   const [row] = await selectRevisions(
     db,
-    and(eq(metadataRevision.pageId, pageId), eq(metadataRevision.id, revisionId)),
+    and(
+      eq(metadataRevision.pageId, pageId),
+      eq(metadataRevision.id, revisionId),
+      locale === undefined ? undefined : ofLocale(locale),
+    ),
   ).limit(1)
   return row ? toRevision(row) : null
 }
 
-/** A page's revisions without their metadata, newest first, numbered below `beforeNumber`. */
+/**
+ * A page's revisions without their metadata, newest first, numbered below `beforeNumber`: those
+ * of one locale's set (null: the page's own, the default locale's). Numbers count every set of
+ * the page, so one locale's history may skip numbers.
+ */
 export async function listRevisions(
   db: Database | Transaction,
   pageId: string,
-  { beforeNumber, limit }: { beforeNumber?: number; limit: number },
+  {
+    beforeNumber,
+    limit,
+    locale = null,
+  }: { beforeNumber?: number; limit: number; locale?: string | null },
 ): Promise<RevisionSummary[]> {
   const rows = await selectRevisions(
     db,
     and(
       eq(metadataRevision.pageId, pageId),
+      ofLocale(locale),
       beforeNumber === undefined ? undefined : lt(metadataRevision.number, beforeNumber),
     ),
     false,

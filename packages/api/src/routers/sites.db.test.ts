@@ -48,6 +48,7 @@ describe('sites.create', () => {
       pageCount: 0,
       lastChangedAt: null,
       firstRequest: null,
+      locales: null,
     })
     const defaults = await owner.rpc.pages.get({
       ...acme,

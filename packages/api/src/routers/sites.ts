@@ -6,7 +6,13 @@ import { page, site } from '../db/schema.ts'
 import { checkSiteQuota } from '../billing/quotas.ts'
 import { normalizeHostname } from '../domain/hostnames.ts'
 import { organizationProcedure } from '../rpc/organization-guard.ts'
-import { createSiteInput, siteRef, updateSiteInput } from '../shared/sites.ts'
+import {
+  createSiteInput,
+  siteRef,
+  updateSiteInput,
+  updateSiteLocalesInput,
+} from '../shared/sites.ts'
+import { siteLocalesFromRows } from '../domain/site-locales.ts'
 import { changedFields, contextActor, recordAudit } from '../domain/audit.ts'
 import {
   clip,
@@ -50,6 +56,22 @@ function siteSettings(row: SiteRow) {
     titleTemplate: row.titleTemplate,
     requireApiKey: row.requireApiKey,
   }
+}
+
+/** A site's locales as one line of the audit log: `en (default), de /de, fr fr.acme.com`. */
+function localesSummary(locales: SiteRow['locales']): string | null {
+  if (!locales) return null
+  return locales.locales
+    .map(({ code, url }) => {
+      const where =
+        url.kind === 'path-prefix'
+          ? url.prefix || '/'
+          : url.kind === 'subdomain'
+            ? `${url.subdomain}.`
+            : url.hostname
+      return `${code} ${where}${code === locales.defaultLocale ? ' (default)' : ''}`
+    })
+    .join(', ')
 }
 
 export const sitesRouter = {
@@ -173,6 +195,51 @@ export const sitesRouter = {
         }
         throw error
       }
+      if (!updated) throw new ORPCError('NOT_FOUND', { message: 'This site was just deleted.' })
+      context.events.siteChanged(updated.id)
+      return siteWithCounts(context.db, updated)
+    }),
+
+  /**
+   * Declares a site's languages and how each maps to URLs (no rows: one language again). Each
+   * page's own metadata is the default locale's; other locales' sets stay stored when a locale is
+   * removed and come back with it.
+   */
+  updateLocales: organizationProcedure({ site: ['update'] })
+    .input(updateSiteLocalesInput)
+    .output(siteSchema)
+    .handler(async ({ context, input }) => {
+      const current = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const result = siteLocalesFromRows(current.hostname, input.locales, input.defaultLocale)
+      if (!result.ok) {
+        const [first] = result.issues
+        throw new ORPCError('BAD_REQUEST', {
+          message:
+            result.issues.length === 1
+              ? (first?.message ?? 'Check the locales.')
+              : `${first?.message ?? 'Check the locales.'} (and ${result.issues.length - 1} more to fix)`,
+          data: { issues: result.issues },
+        })
+      }
+      const updated = await context.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(site)
+          .set({ locales: result.locales, lastChangedAt: sql`now()` })
+          .where(and(eq(site.id, current.id), eq(site.organizationId, context.organization.id)))
+          .returning()
+        if (!row) return undefined
+        await recordAudit(tx, {
+          organizationId: context.organization.id,
+          actor: contextActor(context),
+          action: 'site.updated',
+          target: { kind: 'site', id: row.id, label: row.hostname },
+          summary: changedFields(
+            { locales: localesSummary(current.locales) },
+            { locales: localesSummary(row.locales) },
+          ),
+        })
+        return row
+      })
       if (!updated) throw new ORPCError('NOT_FOUND', { message: 'This site was just deleted.' })
       context.events.siteChanged(updated.id)
       return siteWithCounts(context.db, updated)

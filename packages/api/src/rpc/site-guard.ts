@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts'
 import { page, site } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import { pagePathFromInput } from '../domain/page-paths.ts'
+import { siteLocalesSchema } from '../shared/sites.ts'
 
 // Sites and pages are always looked up *through* the caller's organization: a hostname, path
 // or id of another organization is NOT_FOUND, with the same message as an unknown one.
@@ -30,6 +31,8 @@ export const siteSchema = z.object({
    * until its server has called. Recorded within seconds of the call.
    */
   firstRequest: z.object({ at: z.date(), path: z.string() }).nullable(),
+  /** The site's languages and how each maps to URLs; null when the site has one language. */
+  locales: siteLocalesSchema.nullable(),
 })
 export type Site = z.infer<typeof siteSchema>
 
@@ -126,6 +129,7 @@ export function toSite(row: SiteRow, pageCount: number): Site {
       row.firstRequestAt && row.firstRequestPath !== null
         ? { at: row.firstRequestAt, path: row.firstRequestPath }
         : null,
+    locales: row.locales ?? null,
   }
 }
 

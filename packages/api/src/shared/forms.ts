@@ -51,6 +51,6 @@ export {
   updatePathRuleInput,
 } from './path-rules.ts'
 export { createSiteApiKeyInput } from './site-api-keys.ts'
-export { createSiteInput, updateSiteInput } from './sites.ts'
+export { createSiteInput, updateSiteInput, updateSiteLocalesInput } from './sites.ts'
 export { createWebhookInput, updateWebhookInput } from './webhooks.ts'
 export { type HostnameResult, normalizeHostname } from '../domain/hostnames.ts'

@@ -4,6 +4,7 @@
 export * from '../billing/plans.ts'
 export * from '../domain/hostnames.ts'
 export * from '../domain/served-metadata.ts'
+export * from '../domain/site-locales.ts'
 export * from './contact.ts'
 export * from './forms.ts'
 export {

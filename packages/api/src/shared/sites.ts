@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { normalizeHostname } from '../domain/hostnames.ts'
 import { TITLE_PLACEHOLDER } from '../domain/served-metadata.ts'
+import { LOCALE_URL_KINDS, SITE_LOCALES_MAX } from '../domain/site-locales.ts'
 import { lookupText, storable } from './text.ts'
 
 const SITE_NAME_MAX = 100
@@ -53,4 +54,39 @@ export const updateSiteInput = siteRef.extend({
   hostname: hostnameInputSchema.optional(),
   titleTemplate: titleTemplateSchema.optional(),
   requireApiKey: z.boolean().optional(),
+})
+
+/** A site's stored locales, as procedures return them. */
+export const siteLocalesSchema = z.object({
+  defaultLocale: z.string(),
+  locales: z.array(
+    z.object({
+      code: z.string(),
+      url: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('path-prefix'), prefix: z.string() }),
+        z.object({ kind: z.literal('subdomain'), subdomain: z.string() }),
+        z.object({ kind: z.literal('domain'), hostname: z.string() }),
+      ]),
+    }),
+  ),
+})
+
+/**
+ * `sites.updateLocales`: the settings form's rows (no rows: the site has one language). The
+ * rows' codes and URLs are checked together by the server (`siteLocalesFromRows`), which puts
+ * each problem on its field.
+ */
+export const updateSiteLocalesInput = siteRef.extend({
+  locales: z
+    .array(
+      z.object({
+        code: lookupText('The language code', 64),
+        kind: z.enum(LOCALE_URL_KINDS, {
+          message: 'Choose how this locale’s URLs look: path prefix, subdomain or domain.',
+        }),
+        value: lookupText('The address', 300),
+      }),
+    )
+    .max(SITE_LOCALES_MAX, `A site can have at most ${SITE_LOCALES_MAX} locales.`),
+  defaultLocale: lookupText('The default locale', 64),
 })

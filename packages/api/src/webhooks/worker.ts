@@ -159,6 +159,7 @@ export function metadataUpdatePayload(event: RevisionSavedEvent) {
     metadata: event.served,
     site: { hostname: event.site.hostname, dsn: event.site.dsn },
     timestamp: event.revision.createdAt.toISOString(),
+    ...(event.locale === undefined ? {} : { locale: event.locale }),
   }
 }
 

@@ -1,7 +1,7 @@
 // The served-metadata merge alone: the shared barrel's input schemas (zod) stay off the editor's first load.
-import { servedMetadata } from '@headmark/api/served-metadata'
+import { localeMetadata, servedMetadata, withCluster } from '@headmark/api/served-metadata'
 import type { Metadata } from '@headmark/metadata'
-import { lintMetadata } from '@headmark/metadata/lint'
+import { type LintFinding, lintMetadata } from '@headmark/metadata/lint'
 import {
   Alert,
   Button,
@@ -56,6 +56,18 @@ const LivePanel = lazyWhenIdle(() =>
   import('~/features/health/live-panel.tsx').then(({ LivePanel }) => LivePanel),
 )
 
+// The locale switcher (links, which work before its code comes) and the language links and
+// structured data the page serves: in the page's HTML, their code loads once the editor is
+// interactive and the browser idle.
+const LocaleSwitcher = lazyWhenIdle(() =>
+  import('./locale-switcher.tsx').then(({ LocaleSwitcher }) => LocaleSwitcher),
+)
+const LanguageVersionsPanel = lazyWhenIdle(() =>
+  import('./language-versions-panel.tsx').then(
+    ({ LanguageVersionsPanel }) => LanguageVersionsPanel,
+  ),
+)
+
 // The revision diff loads when a revision is first compared.
 const CompareDialog = lazy(() =>
   import('./compare-dialog.tsx').then(({ CompareDialog }) => ({ default: CompareDialog })),
@@ -72,6 +84,8 @@ interface PageEditorProps {
   metadataRevisionId: string | undefined
   /** Back from a revision to the editor (after restoring it). */
   onCloseRevision: () => void
+  /** On a site with locales, the locale whose set is edited (absent: the default locale's). */
+  locale?: string | undefined
 }
 
 /** The saved version the draft started from: what a save is checked against. */
@@ -110,10 +124,17 @@ export function PageEditor({
   onTabChange,
   metadataRevisionId,
   onCloseRevision,
+  locale: askedLocale,
 }: PageEditorProps) {
   const queryClient = useQueryClient()
-  const query = pageQuery(organizationSlug, siteHostname, pagePath)
+  const query = pageQuery(organizationSlug, siteHostname, pagePath, askedLocale)
   const { data } = useSuspenseQuery(query)
+  // On a site with locales: the locale edited (null: the default's, the page's own set), the
+  // set it inherits from and the page's generated hreflang cluster.
+  const locales = data.locales
+  const siteLocales = data.site.locales
+  const locale = locales?.locale ?? null
+  const localeInput = locale === null ? {} : { locale }
   const [base, setBase] = useState<Base>(() => baseOf(data.revision))
   const [draft, setDraft] = useState<Metadata>(base.metadata)
   const [conflict, setConflict] = useState<{ theirs: Revision | null } | null>(null)
@@ -136,34 +157,50 @@ export function PageEditor({
   // What the draft will serve (over the site's defaults, with the title template), and what
   // spoils it in a search result or a shared card: recomputed on each keystroke.
   const { site } = data
-  const pageUrl = `https://${site.hostname}${pagePath ?? '/'}`
-  const servedOf = (metadata: Metadata) =>
-    pagePath === null
-      ? servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
-      : servedMetadata({
-          defaults: data.defaults,
-          rules: data.rules,
-          page: metadata,
-          titleTemplate: site.titleTemplate,
-        })
+  const versionLocale = locale ?? siteLocales?.defaultLocale ?? null
+  const pageUrl = locales?.url ?? `https://${site.hostname}${pagePath ?? '/'}`
+  const servedOf = (metadata: Metadata) => {
+    if (pagePath === null) {
+      return servedMetadata({ defaults: metadata, page: null, titleTemplate: site.titleTemplate })
+    }
+    const own = servedMetadata({
+      defaults: data.defaults,
+      rules: data.rules,
+      page: locale === null ? metadata : localeMetadata(locales?.inherited ?? null, metadata),
+      titleTemplate: site.titleTemplate,
+    })
+    // The cluster as saved: Headmark generates it from the site's locales and the page's sets.
+    return locales && versionLocale !== null
+      ? withCluster(own, locales.cluster.alternates, versionLocale)
+      : own
+  }
   const served = useMemo(
     () => servedOf(draft),
     // servedOf reads only these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, data.defaults, data.rules, pagePath, site.titleTemplate],
+    [draft, data.defaults, data.rules, pagePath, site.titleTemplate, locales],
   )
   // What a page inherits (the site's defaults under the path rules that match it, as written:
   // no title template), and which layer each inherited field comes from.
+  // Another locale inherits the default locale's set too, over the rules.
+  const defaultVersion =
+    locale !== null && siteLocales
+      ? { pattern: `${siteLocales.defaultLocale} version`, metadata: locales?.inherited ?? {} }
+      : null
   const inherited = useMemo(
     () =>
       pagePath === null
         ? undefined
         : servedMetadata({
             defaults: data.defaults,
-            rules: data.rules.map((rule) => ({ ...rule, titleTemplate: null })),
+            rules: [
+              ...data.rules.map((rule) => ({ ...rule, titleTemplate: null })),
+              ...(defaultVersion ? [defaultVersion] : []),
+            ],
             page: null,
           }),
-    [data.defaults, data.rules, pagePath],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data.defaults, data.rules, pagePath, locales],
   )
   const inheritedFrom = useMemo(
     () =>
@@ -172,13 +209,26 @@ export function PageEditor({
         : [
             { source: 'site defaults', metadata: data.defaults },
             ...data.rules.map((rule) => ({ source: rule.pattern, metadata: rule.metadata })),
+            ...(defaultVersion
+              ? [{ source: defaultVersion.pattern, metadata: defaultVersion.metadata }]
+              : []),
           ],
-    [data.defaults, data.rules, pagePath],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data.defaults, data.rules, pagePath, locales],
   )
   const siteName = served.openGraph?.siteName ?? site.name
   const findings = useMemo(
-    () => lintMetadata(served, { url: pageUrl, siteName }),
-    [served, pageUrl, siteName],
+    () => [
+      ...lintMetadata(served, { url: pageUrl, siteName }),
+      // What the site's locales could not build into this page's cluster (hreflang.ts's findings).
+      ...(locales?.cluster.findings ?? []).map((finding): LintFinding => ({
+        rule: finding.rule as LintFinding['rule'],
+        severity: finding.severity,
+        field: finding.rule === 'canonical-outside-cluster' ? 'canonical' : 'alternates',
+        message: finding.message,
+      })),
+    ],
+    [served, pageUrl, siteName, locales],
   )
   const errorCount = findings.filter((finding) => finding.severity === 'error').length
 
@@ -232,7 +282,14 @@ export function PageEditor({
 
   const saveDraft = (metadata: Metadata, baseRevisionId: string | null) => {
     setFormError(null)
-    save.mutate({ organizationSlug, siteHostname, pagePath, baseRevisionId, metadata })
+    save.mutate({
+      organizationSlug,
+      siteHostname,
+      pagePath,
+      baseRevisionId,
+      metadata,
+      ...localeInput,
+    })
   }
 
   // "Save as draft": the edit goes to the person's open change request of the site, nothing is
@@ -290,7 +347,18 @@ export function PageEditor({
 
   return (
     <div className="stack-lg">
-      <PageHeader details={data} organizationSlug={organizationSlug} />
+      <PageHeader details={data} organizationSlug={organizationSlug} publicUrl={pageUrl} />
+      {locales && siteLocales && pagePath !== null ? (
+        <LocaleSwitcher
+          organizationSlug={organizationSlug}
+          siteHostname={siteHostname}
+          pagePath={pagePath}
+          locales={siteLocales}
+          current={versionLocale ?? siteLocales.defaultLocale}
+          withSets={locales.withSets}
+          tab={tab}
+        />
+      ) : null}
       {conflict ? (
         <Suspense fallback={<Spinner label="Loading the newer version…" />}>
           <ConflictPanel
@@ -317,7 +385,7 @@ export function PageEditor({
                 siteHostname={siteHostname}
                 pagePath={pagePath}
                 metadataRevisionId={metadataRevisionId}
-                isCurrent={metadataRevisionId === data.page.currentRevisionId}
+                isCurrent={metadataRevisionId === (data.revision?.id ?? null)}
                 inherited={inherited}
                 tab={tab}
                 onTabChange={onTabChange}
@@ -325,7 +393,13 @@ export function PageEditor({
                 restoring={restore.isPending}
                 onCompare={setComparing}
                 onRestore={() =>
-                  restore.mutate({ organizationSlug, siteHostname, pagePath, metadataRevisionId })
+                  restore.mutate({
+                    organizationSlug,
+                    siteHostname,
+                    pagePath,
+                    metadataRevisionId,
+                    ...localeInput,
+                  })
                 }
               />
             </Suspense>
@@ -360,7 +434,8 @@ export function PageEditor({
                 onTabChange={onTabChange}
                 errors={serverErrors}
                 saving={save.isPending}
-                onSaveDraft={saveAsDraft}
+                // Change requests hold the page's own set: another locale's is saved directly.
+                {...(locale === null ? { onSaveDraft: saveAsDraft } : {})}
                 savingDraft={draft_.isPending}
                 {...(errorCount > 0 && dirty
                   ? {
@@ -381,6 +456,15 @@ export function PageEditor({
                 <kbd>S</kbd> on a Mac) to save.
               </p>
               <PreviewsPanel served={served} url={pageUrl} siteName={siteName} />
+              {locales ? (
+                <LanguageVersionsPanel
+                  cluster={locales.cluster}
+                  served={served}
+                  locale={versionLocale ?? ''}
+                />
+              ) : (
+                <LanguageVersionsPanel served={served} />
+              )}
             </>
           )}
         </div>
@@ -413,7 +497,8 @@ export function PageEditor({
             organizationSlug={organizationSlug}
             siteHostname={siteHostname}
             pagePath={pagePath}
-            currentRevisionId={data.page.currentRevisionId}
+            currentRevisionId={data.revision?.id ?? null}
+            locale={locale ?? undefined}
             viewingId={metadataRevisionId}
             tab={tab}
             onCompare={setComparing}
@@ -452,9 +537,12 @@ export function PageEditor({
 function PageHeader({
   details,
   organizationSlug,
+  publicUrl,
 }: {
   details: PageDetails
   organizationSlug: string
+  /** The page's address (in the locale shown, on a site with locales). */
+  publicUrl: string
 }) {
   const { site, page } = details
   const params = { organizationSlug, siteHostname: site.hostname }
@@ -468,7 +556,6 @@ function PageHeader({
       </div>
     )
   }
-  const publicUrl = `https://${site.hostname}${page.path}`
   return (
     <div className="page-heading">
       <div className="heading-text">

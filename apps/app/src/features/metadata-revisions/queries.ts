@@ -5,17 +5,19 @@ export type RevisionSummary = Awaited<
   ReturnType<RpcClient['metadataRevisions']['list']>
 >['items'][number]
 
-/** A page's revisions, newest first, 50 at a time. */
+/** A page's revisions (of one locale's set, when given), newest first, 50 at a time. */
 export const revisionsQuery = (
   organizationSlug: string,
   siteHostname: string,
   pagePath: string | null,
+  locale?: string,
 ) =>
   orpc.metadataRevisions.list.infiniteOptions({
     input: (cursor: string | undefined) => ({
       organizationSlug,
       siteHostname,
       pagePath,
+      ...(locale ? { locale } : {}),
       ...(cursor ? { cursor } : {}),
     }),
     initialPageParam: undefined as string | undefined,

@@ -60,7 +60,11 @@ export function RevisionView({
             <Link
               to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
               params={{ organizationSlug, siteHostname }}
-              search={{ ...(pagePath === null ? {} : { path: pagePath }), tab }}
+              search={(prev) => ({
+                ...(pagePath === null ? {} : { path: pagePath }),
+                ...(prev.locale ? { locale: prev.locale } : {}),
+                tab,
+              })}
             >
               Back to the editor
             </Link>

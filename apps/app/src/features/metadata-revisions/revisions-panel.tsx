@@ -10,6 +10,8 @@ interface RevisionsPanelProps {
   organizationSlug: string
   siteHostname: string
   pagePath: string | null
+  /** The locale whose history is listed (absent: the default locale's). */
+  locale?: string | undefined
   currentRevisionId: string | null
   /** The revision shown read-only, if any. */
   viewingId: string | undefined
@@ -23,13 +25,14 @@ export function RevisionsPanel({
   organizationSlug,
   siteHostname,
   pagePath,
+  locale,
   currentRevisionId,
   viewingId,
   tab,
   onCompare,
 }: RevisionsPanelProps) {
   const revisions = useSuspenseInfiniteQuery(
-    revisionsQuery(organizationSlug, siteHostname, pagePath),
+    revisionsQuery(organizationSlug, siteHostname, pagePath, locale),
   )
   const items = revisions.data.pages.flatMap((page) => page.items)
   return (
@@ -48,6 +51,7 @@ export function RevisionsPanel({
                 params={{ organizationSlug, siteHostname }}
                 search={{
                   ...(pagePath === null ? {} : { path: pagePath }),
+                  ...(locale ? { locale } : {}),
                   metadataRevisionId: revision.id,
                   tab,
                 }}

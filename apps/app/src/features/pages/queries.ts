@@ -20,9 +20,16 @@ export const pagesQuery = (organizationSlug: string, siteHostname: string, searc
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 
-/** One page (null: the site's defaults) with its current revision, the defaults and what it serves. */
+/**
+ * One page (null: the site's defaults) with its current revision, the defaults and what it
+ * serves; on a site with locales, in `locale` (absent: the default locale's set).
+ */
 export const pageQuery = (
   organizationSlug: string,
   siteHostname: string,
   pagePath: string | null,
-) => orpc.pages.get.queryOptions({ input: { organizationSlug, siteHostname, pagePath } })
+  locale?: string,
+) =>
+  orpc.pages.get.queryOptions({
+    input: { organizationSlug, siteHostname, pagePath, ...(locale ? { locale } : {}) },
+  })

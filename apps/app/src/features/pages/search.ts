@@ -25,8 +25,13 @@ export const isEditorTab = (value: unknown): value is MetadataEditorTab =>
 export function editorSearch(search: Record<string, unknown>): {
   tab?: MetadataEditorTab
   metadataRevisionId?: string
+  locale?: string
 } {
   return {
+    // On a site with locales, the locale whose set is edited (absent: the default locale's).
+    ...(typeof search.locale === 'string' && search.locale && search.locale.length <= 64
+      ? { locale: search.locale }
+      : {}),
     ...(search.tab === undefined ? {} : { tab: isEditorTab(search.tab) ? search.tab : 'basic' }),
     ...(typeof search.metadataRevisionId === 'string' && search.metadataRevisionId
       ? { metadataRevisionId: search.metadataRevisionId }

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { SiteApiKeysSection } from '~/features/site-api-keys/site-api-keys-section.tsx'
 import { DeleteSite } from './delete-site.tsx'
 import { siteQuery } from './queries.ts'
+import { SiteLocalesForm } from './site-locales-form.tsx'
 import { SiteSettingsForm } from './site-settings-form.tsx'
 
 /**
@@ -31,6 +32,11 @@ export function EditSite({
           />
         </CardContent>
       </Card>
+      <SiteLocalesForm
+        key={`locales-${site.updatedAt.toString()}`}
+        organizationSlug={organizationSlug}
+        site={site}
+      />
       <SiteApiKeysSection organizationSlug={organizationSlug} siteHostname={site.hostname} />
       <DeleteSite organizationSlug={organizationSlug} site={site} />
     </div>

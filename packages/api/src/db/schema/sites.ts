@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Metadata } from '@headmark/metadata'
+import type { SiteLocales } from '../../domain/site-locales.ts'
 import { organization, user } from './auth.ts'
 import { changeSet } from './change-sets.ts'
 import { createdAt, updatedAt } from './columns.ts'
@@ -53,6 +54,12 @@ export const site = pgTable(
      */
     firstRequestAt: timestamp('first_request_at', { withTimezone: true }),
     firstRequestPath: text('first_request_path'),
+    /**
+     * The site's languages and how each maps to URLs (`domain/site-locales.ts`); null when the
+     * site has one language. The default locale's metadata is each page's own (its
+     * `currentRevisionId`); other locales' sets are in `page_locale`.
+     */
+    locales: jsonb('locales').$type<SiteLocales>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,6 +101,8 @@ export const metadataRevision = pgTable(
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     source: text('source', { enum: ['editor', 'restore', 'import', 'api', 'bulk'] }).notNull(),
     restoredFromId: text('restored_from_id'),
+    /** The locale of a site with locales this revision is for; null = the default locale's set. */
+    locale: text('locale'),
     /** The change set that wrote this revision (bulk edits, imports, undos). */
     changeSetId: text('change_set_id').references((): AnyPgColumn => changeSet.id, {
       onDelete: 'set null',
@@ -104,6 +113,23 @@ export const metadataRevision = pgTable(
     uniqueIndex('metadata_revision_page_number_idx').on(table.pageId, table.number),
     index('metadata_revision_change_set_idx').on(table.changeSetId),
   ],
+)
+
+/**
+ * A page's metadata set in one locale other than the site's default (whose set is the page's
+ * own). A locale without a row inherits the default locale's set.
+ */
+export const pageLocale = pgTable(
+  'page_locale',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => page.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    currentRevisionId: text('current_revision_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.pageId, table.locale] })],
 )
 
 /** A key a customer's server sends as `Authorization: Bearer …`; only its hash is kept. */

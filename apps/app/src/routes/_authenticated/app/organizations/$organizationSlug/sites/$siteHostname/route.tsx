@@ -3,6 +3,7 @@ import { orNotFound, titledHead } from '~/lib/not-found.ts'
 import { SiteNotFound } from '~/features/sites/site-not-found.tsx'
 import discoveredPathsStyles from '~/features/discovered-paths/discovered-paths.css?url'
 import siteApiKeysStyles from '~/features/site-api-keys/site-api-keys.css?url'
+import localeStyles from '~/features/sites/locales.css?url'
 import { siteQuery } from '~/features/sites/queries.ts'
 
 export const Route = createFileRoute(
@@ -21,6 +22,8 @@ export const Route = createFileRoute(
     links: [
       { rel: 'stylesheet', href: discoveredPathsStyles },
       { rel: 'stylesheet', href: siteApiKeysStyles },
+      // The locale settings and the editor's locale switcher.
+      { rel: 'stylesheet', href: localeStyles },
     ],
   }),
   notFoundComponent: NotFoundHere,

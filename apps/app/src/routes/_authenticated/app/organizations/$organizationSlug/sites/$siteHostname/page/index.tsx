@@ -4,6 +4,7 @@ import { useCallback } from 'react'
 import { NotFoundView } from '~/components/not-found-view.tsx'
 import { revisionQuery, revisionsQuery } from '~/features/metadata-revisions/queries.ts'
 import { PageEditor } from '~/features/metadata-revisions/page-editor.tsx'
+import { pageQuery } from '~/features/pages/queries.ts'
 import { editorSearch } from '~/features/pages/search.ts'
 import { orNotFound, titledHead } from '~/lib/not-found.ts'
 
@@ -26,6 +27,7 @@ export const Route = createFileRoute(
   loaderDeps: ({ search }) => ({
     path: search.path ?? null,
     metadataRevisionId: search.metadataRevisionId,
+    locale: search.locale,
   }),
   loader: async ({ context, params, deps }) => {
     const { organizationSlug, siteHostname } = params
@@ -33,8 +35,13 @@ export const Route = createFileRoute(
     await orNotFound(
       Promise.all([
         context.queryClient.ensureInfiniteQueryData(
-          revisionsQuery(organizationSlug, siteHostname, deps.path),
+          revisionsQuery(organizationSlug, siteHostname, deps.path, deps.locale),
         ),
+        deps.locale
+          ? context.queryClient.ensureQueryData(
+              pageQuery(organizationSlug, siteHostname, deps.path, deps.locale),
+            )
+          : null,
         deps.metadataRevisionId
           ? context.queryClient.ensureQueryData(
               revisionQuery(organizationSlug, siteHostname, deps.path, deps.metadataRevisionId),
@@ -72,7 +79,7 @@ function NotFoundHere() {
 
 function PageEditorPage() {
   const { organizationSlug, siteHostname } = Route.useParams()
-  const { path, tab = 'basic', metadataRevisionId } = Route.useSearch()
+  const { path, tab = 'basic', metadataRevisionId, locale } = Route.useSearch()
   const navigate = Route.useNavigate()
   const onTabChange = useCallback(
     (next: MetadataEditorTab) =>
@@ -93,8 +100,9 @@ function PageEditorPage() {
   )
   return (
     <PageEditor
-      // Another page is another draft.
-      key={path ?? ''}
+      // Another page, or another locale of it, is another draft.
+      key={`${path ?? ''}\u0000${locale ?? ''}`}
+      locale={locale}
       organizationSlug={organizationSlug}
       siteHostname={siteHostname}
       pagePath={path ?? null}
