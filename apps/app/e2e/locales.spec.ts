@@ -95,6 +95,9 @@ test('a site in three locales: each page edited per locale serves one hreflang c
   await page.getByRole('tab', { name: 'Basic' }).click()
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('')
   await expect(page.getByText(/Pricing/).first()).toBeVisible()
+  // The language versions are generated: no hand-written field, a line saying where they are.
+  await expect(page.getByRole('textbox', { name: /Language versions/ })).toHaveCount(0)
+  await expect(page.getByText(/generated from the site’s locales/)).toBeVisible()
   await saveInLocale(page, 'Preise', 'Preise', 2)
   // The checks say what the cluster leaves out: French has no version yet.
   await expect(page.getByRole('region', { name: 'Metadata checks' })).toContainText(

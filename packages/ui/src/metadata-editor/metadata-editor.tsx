@@ -107,6 +107,12 @@ export interface MetadataEditorProps {
   scope?: 'page' | 'defaults'
   /** The page's address (`https://acme.com/blog/hello`): lets structured data offer breadcrumbs. */
   pageUrl?: string
+  /**
+   * Shown in place of the hand-written language versions where the app builds them itself (a
+   * site with locales, whose hreflang cluster is generated), e.g. a line saying where they come
+   * from.
+   */
+  alternatesNote?: ReactNode
   /** Gives the parent {@link MetadataEditorHandle.focusField}, e.g. for a list of findings. */
   ref?: Ref<MetadataEditorHandle>
 }
@@ -139,6 +145,7 @@ export function MetadataEditor({
   className,
   scope = 'page',
   pageUrl,
+  alternatesNote,
   ref,
 }: MetadataEditorProps) {
   const idPrefix = `hm-me-${useId()}`
@@ -301,7 +308,7 @@ export function MetadataEditor({
             ))}
           </TabsList>
           <TabsContent value="basic">
-            <BasicPanel />
+            <BasicPanel alternatesNote={alternatesNote} />
           </TabsContent>
           <TabsContent value="opengraph">
             <OpenGraphPanel />

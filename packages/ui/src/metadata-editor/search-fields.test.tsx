@@ -35,6 +35,18 @@ describe('canonical, robots and language versions in the Basic tab', () => {
     expect(screen.getByRole('switch', { name: /noarchive/ })).toBeTruthy()
   })
 
+  it('shows the app’s note in place of the language versions where they are generated', () => {
+    render(
+      <Controlled
+        initial={{ title: 'Pricing' }}
+        alternatesNote={<p>Generated from the site’s locales.</p>}
+      />,
+    )
+    expect(screen.queryByRole('textbox', { name: /Language versions/ })).toBeNull()
+    expect(screen.getByText('Generated from the site’s locales.')).toBeTruthy()
+    expect(screen.getByRole('textbox', { name: 'Canonical URL' })).toBeTruthy()
+  })
+
   it('reads language versions one per line and names a line without its URL', async () => {
     const onSave = vi.fn()
     render(<Controlled initial={{ title: 'Pricing' }} onSave={onSave} />)

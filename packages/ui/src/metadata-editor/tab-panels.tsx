@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { OPEN_GRAPH_DETERMINERS, OPEN_GRAPH_TYPES, TWITTER_CARDS } from '@headmark/metadata'
 import { Field } from '../field/field.tsx'
 import { Switch } from '../switch/switch.tsx'
@@ -7,7 +8,8 @@ import { ImageList, OptionalImage } from './image-fields.tsx'
 import { AlternatesField, RobotsFields } from './search-directives.tsx'
 import { DESCRIPTION_TARGET, TITLE_TARGET } from './validate.ts'
 
-export function BasicPanel() {
+/** `alternatesNote` replaces the language versions field where the app generates them. */
+export function BasicPanel({ alternatesNote }: { alternatesNote?: ReactNode }) {
   const editor = useEditor()
   return (
     <div className="hm-metadata-editor__grid">
@@ -58,9 +60,7 @@ export function BasicPanel() {
               placeholder="https://example.com/page"
             />
           </div>
-          <div className="hm-metadata-editor__span">
-            <AlternatesField />
-          </div>
+          <div className="hm-metadata-editor__span">{alternatesNote ?? <AlternatesField />}</div>
         </>
       ) : null}
       <div className="hm-metadata-editor__span">

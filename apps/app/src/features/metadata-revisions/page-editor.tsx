@@ -430,6 +430,17 @@ export function PageEditor({
                 {...(inherited && inheritedFrom ? { inherited, inheritedFrom } : {})}
                 scope={pagePath === null ? 'defaults' : 'page'}
                 pageUrl={pageUrl}
+                // On a site with locales the language versions are the generated cluster.
+                {...(siteLocales
+                  ? {
+                      alternatesNote: (
+                        <p className="muted">
+                          Language versions (hreflang) are generated from the site’s locales: see
+                          “Language versions and structured data” below.
+                        </p>
+                      ),
+                    }
+                  : {})}
                 tab={tab}
                 onTabChange={onTabChange}
                 errors={serverErrors}
