@@ -55,6 +55,23 @@ describe('the error handler on a 401', () => {
     })
   })
 
+  it('leaves the pages that need no session alone: a late 401 on the home page after signing out', () => {
+    vi.stubGlobal('window', {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const navigate = vi.fn(async () => {})
+    // The sign-out went home; a request its last screen sent answers 401 there.
+    const router = { navigate, state: { location: { pathname: '/', href: '/' } } }
+    const handle = createErrorHandler(() => router as unknown as AnyRouter)
+    handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+    router.state.location = { pathname: '/pricing', href: '/pricing' }
+    handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+    expect(navigate).not.toHaveBeenCalled()
+    // The dashboard's own home still needs a session.
+    router.state.location = { pathname: '/app', href: '/app' }
+    handle(new ORPCError('UNAUTHORIZED', { message: 'Sign in to continue.' }))
+    expect(navigate).toHaveBeenCalledTimes(1)
+  })
+
   it('leaves the sign-in page and its way back alone when a late request answers 401 there', async () => {
     vi.stubGlobal('window', {})
     vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -99,9 +116,9 @@ describe('the error handler on a 401', () => {
         replace: true,
       },
     ])
-    // Not a page of the app, or not a path on this site: signing in opens the dashboard.
+    // Not a path on this site: signing in opens the dashboard. (A page outside the app needs no
+    // session: a 401 there is left alone, tested above.)
     for (const [pathname, href] of [
-      ['/pricing', '/pricing'],
       ['/app/x', '//evil.example'],
       ['/app/x', 'https://evil.example/app/x'],
       ['/app/x', '/app/x\\evil.example'],

@@ -11,10 +11,12 @@ import { DASHBOARD_PATH, safeRedirect } from './redirect-target.ts'
  * however many queries failed at the same time, with `?redirect=` naming the page of the app they
  * were on, so that signing in again brings them back to it.
  */
-/** The route that signs out (routes/_authenticated/sign-out.tsx). */
-const SIGN_OUT_PATH = '/sign-out'
 /** Where a 401 sends the person. */
 const SIGN_IN_PATH = '/get-started'
+
+/** The app's own screens, the only pages that need a session (everything under /app). */
+const inApp = (pathname: string) =>
+  pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`)
 
 export function createErrorHandler(
   getRouter: () => AnyRouter | undefined,
@@ -28,12 +30,13 @@ export function createErrorHandler(
     if (outcome.kind === 'ignore' || typeof window === 'undefined') return
     if (outcome.kind === 'sign-in') {
       const router = getRouter()
-      // Signing out: what was on screen may ask again once the session is gone; those 401s are
-      // expected, and the sign-out route empties the cache and goes home itself.
-      // Already on the sign-in page: a late 401 (a request that left before the session ended)
-      // must not send it there again, without the `?redirect=` it came with.
+      // Only the app's screens need a session. Elsewhere a 401 is a late answer to a request
+      // that left before the session ended, and is left alone: on /sign-out (what was on screen
+      // asks again once the session is gone; the route empties the cache and goes home itself),
+      // on the home page it goes to (a request the sign-out's last screen sent), and on the
+      // sign-in page (which must not be opened again, without the `?redirect=` it came with).
       const pathname = router?.state?.location?.pathname
-      if (signingIn || pathname === SIGN_OUT_PATH || pathname === SIGN_IN_PATH) return
+      if (signingIn || (pathname !== undefined && !inApp(pathname))) return
       signingIn = true
       getQueryClient()?.clear()
       // Back to where the person was once signed in again (a page of the app only: the
