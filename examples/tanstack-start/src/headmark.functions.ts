@@ -1,10 +1,26 @@
-// The bridge: a server function the head of every page calls. On the server it runs in place;
-// in the browser (client-side navigation) it is a request to this site, never to Headmark, so
+// The bridge: server functions the heads of the pages call. On the server they run in place; in
+// the browser (client-side navigation) they are requests to this site, never to Headmark, so
 // the API key stays on the server.
 import { loadMetadata, metadataPath } from '@headmark/metadata/tanstack-start'
 import { createServerFn } from '@tanstack/react-start'
 import { metadataClient } from './headmark.ts'
+import { metadataLocale } from './locales.ts'
 
+/** A page's metadata in the default locale (or on a site without locales). */
 export const getPageMetadata = createServerFn({ method: 'GET' })
   .validator(metadataPath)
   .handler(({ data }) => loadMetadata(metadataClient, data))
+
+/**
+ * A page's metadata in one locale: `path` is the page's path without the locale prefix
+ * (`/pricing` for /de/pricing), `locale` one of the site's (none: the default locale).
+ */
+export const getLocalizedMetadata = createServerFn({ method: 'GET' })
+  .validator((input: unknown) => {
+    const { path, locale } = (input ?? {}) as { path?: unknown; locale?: unknown }
+    return { path: metadataPath(path), locale: metadataLocale(locale) }
+  })
+  .handler(
+    async ({ data }) =>
+      (await metadataClient.get(data.path, { locale: data.locale }))?.metadata ?? null,
+  )

@@ -1,6 +1,14 @@
 import { createRootHead } from '@headmark/metadata/tanstack-start'
-import { createRootRoute, HeadContent, Link, Outlet, Scripts } from '@tanstack/react-router'
+import {
+  createRootRoute,
+  HeadContent,
+  Link,
+  Outlet,
+  Scripts,
+  useParams,
+} from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { DEFAULT_LOCALE, localeOfParam, localeParam } from '../locales.ts'
 import { organizationJsonLd, SITE_NAME } from '../site.ts'
 import styles from '../styles.css?url'
 
@@ -20,9 +28,15 @@ export const Route = createRootRoute({
   notFoundComponent: NotFound,
 })
 
+/** The page's locale, from the optional `{-$locale}` segment of its route (none: English). */
+function useLocale() {
+  const { locale } = useParams({ strict: false })
+  return localeOfParam(locale) ?? DEFAULT_LOCALE
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={useLocale()}>
       <head>
         <HeadContent />
       </head>
@@ -35,14 +49,17 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function Layout() {
+  const locale = localeParam(useLocale())
   return (
     <>
       <header>
         <nav aria-label="Main">
-          <Link to="/" className="brand">
+          <Link to="/{-$locale}" params={{ locale }} className="brand">
             {SITE_NAME}
           </Link>
-          <Link to="/pricing">Pricing</Link>
+          <Link to="/{-$locale}/pricing" params={{ locale }}>
+            Pricing
+          </Link>
           <Link to="/blog/$slug" params={{ slug: 'hello-world' }}>
             Blog
           </Link>
@@ -60,7 +77,11 @@ function NotFound() {
     <>
       <h1>Not found</h1>
       <p>
-        There is no page here. <Link to="/">Back to the home page</Link>.
+        There is no page here.{' '}
+        <Link to="/{-$locale}" params={{ locale: undefined }}>
+          Back to the home page
+        </Link>
+        .
       </p>
     </>
   )
