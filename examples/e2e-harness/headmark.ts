@@ -196,8 +196,23 @@ export interface HeadmarkSite {
   update(changes: Partial<SiteSettings>): Promise<SiteSettings>
   /** Creates a page (no revision yet). */
   createPage(path: string): Promise<void>
-  /** Saves a new revision of a page's metadata (`null`: the site's defaults) over the current one. */
-  saveMetadata(path: string | null, metadata: Metadata): Promise<{ id: string; number: number }>
+  /**
+   * Saves a new revision of a page's metadata (`null`: the site's defaults) over the current one;
+   * on a site with locales, of the page's set in `locale` (none: the default locale's).
+   */
+  saveMetadata(
+    path: string | null,
+    metadata: Metadata,
+    locale?: string,
+  ): Promise<{ id: string; number: number }>
+  /**
+   * Declares the site's locales as its settings screen does: rows of a code and where its pages
+   * live (`path-prefix` `/de`, `subdomain` `de`, `domain` `acme.de`), and the default locale.
+   */
+  updateLocales(
+    locales: Array<{ code: string; kind: 'path-prefix' | 'subdomain' | 'domain'; value: string }>,
+    defaultLocale: string,
+  ): Promise<void>
   /** Creates an API key and returns it in clear (`hm_…`, shown once). */
   createApiKey(name: string): Promise<string>
   /** Adds a webhook (its URL's host must be the site's hostname); returns its id and secret (`whsec_…`). */
@@ -205,7 +220,9 @@ export interface HeadmarkSite {
   /** The webhook's calls, newest first. */
   webhookCalls(webhookId: string): Promise<WebhookCall[]>
   /** The address of a page's metadata editor in the dashboard (`null`: the site's defaults). */
-  editorUrl(path: string | null): string
+  editorUrl(path: string | null, locale?: string): string
+  /** The address of the site's settings screen in the dashboard. */
+  settingsUrl(): string
 }
 
 /** One delivery attempt as the webhook's history shows it. */
@@ -299,17 +316,23 @@ export async function signUp(
       createPage: async (path) => {
         await rpc('pages/create', { ...ref, path })
       },
-      saveMetadata: async (pagePath, metadata) => {
-        const current = await rpc<{ page: { currentRevisionId: string | null } }>('pages/get', {
+      saveMetadata: async (pagePath, metadata, locale) => {
+        const inLocale = locale === undefined ? {} : { locale }
+        const current = await rpc<{ revision: { id: string } | null }>('pages/get', {
           ...ref,
           pagePath,
+          ...inLocale,
         })
         return rpc('metadataRevisions/save', {
           ...ref,
           pagePath,
-          baseRevisionId: current.page.currentRevisionId,
+          ...inLocale,
+          baseRevisionId: current.revision?.id ?? null,
           metadata,
         })
+      },
+      updateLocales: async (locales, defaultLocale) => {
+        await rpc('sites/updateLocales', { ...ref, locales, defaultLocale })
       },
       createApiKey: async (keyName) =>
         (await rpc<{ key: string }>('siteApiKeys/create', { ...ref, name: keyName })).key,
@@ -328,10 +351,14 @@ export async function signUp(
             webhookId,
           })
         ).items,
-      editorUrl: (path) => {
-        const query = path === null ? '' : `?${new URLSearchParams({ path })}`
-        return `${origin}/app/organizations/${organizationSlug}/sites/${hostname}/page${query}`
+      editorUrl: (path, locale) => {
+        const query = new URLSearchParams({
+          ...(path === null ? {} : { path }),
+          ...(locale === undefined ? {} : { locale }),
+        }).toString()
+        return `${origin}/app/organizations/${organizationSlug}/sites/${hostname}/page${query ? `?${query}` : ''}`
       },
+      settingsUrl: () => `${origin}/app/organizations/${organizationSlug}/sites/${hostname}/edit`,
     }
   }
 
@@ -355,5 +382,47 @@ export async function signUp(
         },
       }
     },
+  }
+}
+
+/** A running Headmark with an account, its organization and a site: see {@link startHeadmarkWithSite}. */
+export interface HeadmarkWithSite {
+  headmark: Headmark
+  account: HeadmarkAccount
+  organization: HeadmarkOrganization
+  site: HeadmarkSite
+}
+
+/**
+ * The prologue the examples' tests share: starts Headmark (with `env`), signs up a verified owner,
+ * creates an organization on the Starter plan (its slug made unique with the time) and the site,
+ * then saves the site's defaults and creates each page with its metadata (`null`: no revision).
+ * Stops Headmark again when a step fails.
+ */
+export async function startHeadmarkWithSite(options: {
+  env?: Record<string, string>
+  owner?: { name: string; email?: string }
+  organization: { name: string; slug: string }
+  site: { name: string; hostname: string }
+  defaults?: Metadata
+  pages?: Record<string, Metadata | null>
+}): Promise<HeadmarkWithSite> {
+  const headmark = await startHeadmark(options.env)
+  try {
+    const account = await headmark.signUp(options.owner?.name, options.owner?.email)
+    const organization = await account.createOrganization(
+      options.organization.name,
+      `${options.organization.slug}-${Date.now()}`,
+    )
+    const site = await organization.createSite(options.site.name, options.site.hostname)
+    if (options.defaults) await site.saveMetadata(null, options.defaults)
+    for (const [path, metadata] of Object.entries(options.pages ?? {})) {
+      await site.createPage(path)
+      if (metadata) await site.saveMetadata(path, metadata)
+    }
+    return { headmark, account, organization, site }
+  } catch (error) {
+    await headmark.stop()
+    throw error
   }
 }

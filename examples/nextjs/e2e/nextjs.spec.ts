@@ -13,7 +13,7 @@ import {
   startHeadmark,
 } from '../../e2e-harness/headmark.ts'
 import { HOSTILE, searchFields } from '../../e2e-harness/search-fields.ts'
-import { one, servedHead } from './served-head.ts'
+import { one, servedHead } from '../../e2e-harness/served-head.ts'
 
 // One Headmark, one site and one build of the example, shared by the steps below in order.
 test.describe.configure({ mode: 'serial' })

@@ -40,7 +40,8 @@ export interface ExampleEnv {
   HEADMARK_URL: string
   HEADMARK_DSN: string
   HEADMARK_API_KEY?: string
-  HEADMARK_WEBHOOK_SECRET: string
+  /** Unset: the webhook receiver answers 500 (a site without a webhook). */
+  HEADMARK_WEBHOOK_SECRET?: string
   /** `true`: every response says `X-Robots-Tag: noindex` (a staging deploy). */
   SITE_NOINDEX?: 'true'
 }

@@ -4,6 +4,8 @@ import type { Page } from '@playwright/test'
 export interface ServedHead {
   status: number
   html: string
+  /** The `lang` attribute of `<html>` (`''` without one). */
+  lang: string
   title: string | null
   /** `<meta>` content by `name` or `property`; repeated tags in order. */
   meta: Record<string, string[]>
@@ -13,8 +15,11 @@ export interface ServedHead {
   alternates: Array<[string, string]>
   /** The parsed `<script type="application/ld+json">` of the whole document. */
   jsonLd: unknown[]
-  /** Every script element of the document: its `type` attribute (`''` without one) and text. */
-  scripts: Array<{ type: string; text: string }>
+  /**
+   * Every script element of the document: its `type` and `id` attributes (`''` without one) and
+   * its text.
+   */
+  scripts: Array<{ type: string; id: string; text: string }>
 }
 
 /**
@@ -54,9 +59,11 @@ export async function servedHead(page: Page, url: string): Promise<ServedHead> {
     )
     const scripts = [...doc.querySelectorAll('script')].map((script) => ({
       type: script.getAttribute('type') ?? '',
+      id: script.getAttribute('id') ?? '',
       text: script.textContent ?? '',
     }))
     return {
+      lang: doc.documentElement.getAttribute('lang') ?? '',
       title: doc.head.querySelector('title')?.textContent ?? null,
       meta,
       links,
