@@ -2,6 +2,7 @@ import { createWebhookRoute } from '@headmark/metadata/next'
 import { revalidatePath } from 'next/cache'
 import { env } from '../../../lib/env'
 import { metadataClient } from '../../../lib/headmark'
+import { localizedPath, PREFIXED_LOCALES } from '../../../lib/locales'
 
 // Headmark's webhook: the signature is checked (HMAC-SHA256 with the webhook's secret, within
 // five minutes), the changed path is dropped from the client's cache and Next renders that page
@@ -10,5 +11,11 @@ import { metadataClient } from '../../../lib/headmark'
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = createWebhookRoute({
   secret: env.webhookSecret,
   client: metadataClient,
-  revalidatePath,
+  revalidatePath: (path, type) => {
+    revalidatePath(path, type)
+    // The page in every locale: a save in one locale can change the others' language links.
+    if (type !== 'layout') {
+      for (const locale of PREFIXED_LOCALES) revalidatePath(localizedPath(locale, path))
+    }
+  },
 })

@@ -2,17 +2,13 @@ import { createRootMetadata } from '@headmark/metadata/next'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { env } from '../lib/env'
-import './styles.css'
-
-// Pages are prerendered and served from Next's cache; Headmark's webhook revalidates a page the
-// moment its metadata changes (app/api/headmark/route.ts). This is only the safety net for a
-// webhook that never arrived: every page is rendered again at most an hour later.
-export const revalidate = 3600
+import { env } from './env'
+import '../app/styles.css'
 
 // What every page has, whatever Headmark says: the page's own metadata (from Headmark, or each
-// page's fallback) is merged over it by Next.
-export const metadata: Metadata = createRootMetadata({
+// page's fallback) is merged over it by Next. Both root layouts (English at the root,
+// app/(site), and the other locales, app/[locale]) export it.
+export const siteMetadata: Metadata = createRootMetadata({
   fallback: {
     metadataBase: env.siteUrl, // makes the canonical and relative image URLs absolute
     title: { default: 'Acme Rockets', template: '%s | Acme Rockets' },
@@ -22,14 +18,23 @@ export const metadata: Metadata = createRootMetadata({
   },
 })
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The document of every page, in its language: `prefix` is the locale's (`/de`), or none. */
+export function SiteDocument({
+  lang,
+  prefix = '',
+  children,
+}: {
+  lang: string
+  prefix?: string
+  children: ReactNode
+}) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body>
         <header>
           <nav aria-label="Main">
-            <Link href="/">Acme Rockets</Link>
-            <Link href="/pricing">Pricing</Link>
+            <Link href={prefix || '/'}>Acme Rockets</Link>
+            <Link href={`${prefix}/pricing`}>Pricing</Link>
             <Link href="/blog/hello-world">Blog</Link>
           </nav>
         </header>

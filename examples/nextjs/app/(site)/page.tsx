@@ -1,6 +1,6 @@
 import { createGenerateMetadata, jsonLdScriptProps } from '@headmark/metadata/next'
-import { metadataClient } from '../lib/headmark'
-import { HeadmarkJsonLd } from '../lib/json-ld'
+import { metadataClient } from '../../lib/headmark'
+import { HeadmarkJsonLd } from '../../lib/json-ld'
 
 // The home page is the path "/" in Headmark.
 export const generateMetadata = createGenerateMetadata({

@@ -1,9 +1,9 @@
 import { compileNextMetadata, jsonLdScriptProps } from '@headmark/metadata/next'
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { metadataClient } from '../../../lib/headmark'
-import { HeadmarkJsonLd } from '../../../lib/json-ld'
-import { findPost, type Post, posts } from '../../../lib/posts'
+import { metadataClient } from '../../../../lib/headmark'
+import { HeadmarkJsonLd } from '../../../../lib/json-ld'
+import { findPost, type Post, posts } from '../../../../lib/posts'
 
 type Props = { params: Promise<{ slug: string }> }
 
