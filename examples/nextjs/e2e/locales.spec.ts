@@ -1,5 +1,7 @@
-import type { Metadata } from '@headmark/metadata'
-import { expect, test } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
+import type { Metadata, MetadataUpdatePayload } from '@headmark/metadata'
+import { signWebhook } from '@headmark/metadata/webhooks'
+import { expect, type Page, test } from '@playwright/test'
 import { buildExample, type ExampleServer, startExample } from './example.ts'
 import {
   freePort,
@@ -68,6 +70,8 @@ const home = {
 let headmark: Headmark
 let site: HeadmarkSite
 let example: ExampleServer
+/** The receiver's secret: this test signs the webhook calls as Headmark does. */
+const webhookSecret = `whsec_${randomBytes(24).toString('base64')}`
 
 test.beforeAll(async () => {
   test.setTimeout(420_000)
@@ -91,7 +95,12 @@ test.beforeAll(async () => {
   // Pages are prerendered at build time, after the saves: no webhook is needed (it would have to
   // go to acme.example, which is not this machine).
   const port = await freePort()
-  const env = { HEADMARK_URL: headmark.metadataApiUrl, HEADMARK_DSN: site.dsn, SITE_URL: SITE }
+  const env = {
+    HEADMARK_URL: headmark.metadataApiUrl,
+    HEADMARK_DSN: site.dsn,
+    HEADMARK_WEBHOOK_SECRET: webhookSecret,
+    SITE_URL: SITE,
+  }
   const buildMs = await buildExample(env)
   console.log(`examples/nextjs: next build took ${(buildMs / 1000).toFixed(1)} s`)
   example = await startExample(env, port)
@@ -173,4 +182,57 @@ test('a locale without its own metadata serves the default locale’s, outside t
   }
   // Another first segment is not a locale of the site.
   expect((await page.request.get(`${example.origin}/it/pricing`)).status()).toBe(404)
+})
+
+/** Requests `path` until `done(head)` holds; fails after 30 s. */
+async function untilServed(page: Page, path: string, done: (head: ServedHead) => boolean) {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const head = await servedHead(page, `${example.origin}${path}`)
+    if (done(head)) return head
+    expect(Date.now(), `${path} still serves "${head.title}"`).toBeLessThan(deadline)
+    await page.waitForTimeout(100)
+  }
+}
+
+test('a save in one locale, announced by the webhook, reaches the page in every locale', async ({
+  page,
+}) => {
+  const french = { title: 'Acme Rockets, en français', description: 'Des fusées pour tous.' }
+  const saved = await site.saveMetadata('/', french, 'fr')
+  // What Headmark posts to the site (its hostname is not this machine: the test posts it).
+  const payload: MetadataUpdatePayload & { locale: string } = {
+    _type: 'metadata_update',
+    path: '/',
+    locale: 'fr',
+    metadataRevisionId: saved.id,
+    metadata: french,
+    site: { hostname: site.hostname, dsn: site.dsn },
+    timestamp: new Date().toISOString(),
+  }
+  const body = JSON.stringify(payload)
+  const answer = await page.request.post(`${example.origin}/api/headmark`, {
+    headers: {
+      ...(await signWebhook(body, { secret: webhookSecret, id: 'msg_e2e_fr' })),
+      'content-type': 'application/json',
+    },
+    data: body,
+  })
+  expect(answer.status()).toBe(200)
+
+  // The French page has its own title now, and is in the cluster.
+  const fr = await untilServed(page, '/fr', (head) => head.title === french.title)
+  expect(fr.meta.description).toEqual([french.description])
+  const cluster = { en: `${SITE}/`, fr: `${SITE}/fr`, 'x-default': `${SITE}/` }
+  const absolute = (head: ServedHead) =>
+    Object.fromEntries(head.alternates.map(([hreflang, href]) => [hreflang, new URL(href).href]))
+  expect(absolute(fr)).toEqual(cluster)
+  // The English page, saved in no locale, links to its French version: it was rendered again.
+  const en = await untilServed(page, '/', (head) => head.alternates.length === 3)
+  expect(absolute(en)).toEqual(cluster)
+  expect(en.title).toBe(home.title)
+  // The German page still inherits, outside the cluster.
+  const de = await servedHead(page, `${example.origin}/de`)
+  expect(de.title).toBe(home.title)
+  expect(de.alternates).toEqual([])
 })
