@@ -404,6 +404,8 @@ export async function startHeadmarkWithSite(options: {
   owner?: { name: string; email?: string }
   organization: { name: string; slug: string }
   site: { name: string; hostname: string }
+  /** Changes to the site's settings, made before anything is saved (e.g. a title template). */
+  settings?: Partial<SiteSettings>
   defaults?: Metadata
   pages?: Record<string, Metadata | null>
 }): Promise<HeadmarkWithSite> {
@@ -415,6 +417,7 @@ export async function startHeadmarkWithSite(options: {
       `${options.organization.slug}-${Date.now()}`,
     )
     const site = await organization.createSite(options.site.name, options.site.hostname)
+    if (options.settings) await site.update(options.settings)
     if (options.defaults) await site.saveMetadata(null, options.defaults)
     for (const [path, metadata] of Object.entries(options.pages ?? {})) {
       await site.createPage(path)

@@ -5,7 +5,8 @@ import {
   freePort,
   type Headmark,
   type HeadmarkAccount,
-  startHeadmark,
+  type HeadmarkSite,
+  startHeadmarkWithSite,
 } from '../../e2e-harness/headmark.ts'
 import { importExample } from '../../e2e-harness/import-check.ts'
 
@@ -47,17 +48,16 @@ let example: ExampleServer
 
 test.beforeAll(async () => {
   test.setTimeout(420_000)
-  headmark = await startHeadmark()
-  account = await headmark.signUp('Ivy Importer')
-  const organization = await account.createOrganization('Acme Rockets', `acme-${Date.now()}`)
-  const site = await organization.createSite('Acme Rockets', 'localhost')
   const port = await freePort()
   const siteUrl = `http://localhost:${port}`
-  await site.saveMetadata(null, defaults)
-  for (const [path, metadata] of Object.entries(pages(siteUrl))) {
-    await site.createPage(path)
-    await site.saveMetadata(path, metadata)
-  }
+  let site: HeadmarkSite
+  ;({ headmark, account, site } = await startHeadmarkWithSite({
+    owner: { name: 'Ivy Importer' },
+    organization: { name: 'Acme Rockets', slug: 'acme' },
+    site: { name: 'Acme Rockets', hostname: 'localhost' },
+    defaults,
+    pages: pages(siteUrl),
+  }))
   const env = { HEADMARK_URL: headmark.metadataApiUrl, HEADMARK_DSN: site.dsn, SITE_URL: siteUrl }
   await buildExample(env)
   example = await startExample(env, port)

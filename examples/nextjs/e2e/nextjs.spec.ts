@@ -10,7 +10,7 @@ import {
   type HeadmarkAccount,
   type HeadmarkSite,
   type SessionCookie,
-  startHeadmark,
+  startHeadmarkWithSite,
 } from '../../e2e-harness/headmark.ts'
 import { HOSTILE, searchFields } from '../../e2e-harness/search-fields.ts'
 import { one, servedHead } from '../../e2e-harness/served-head.ts'
@@ -79,21 +79,20 @@ test.beforeAll(async () => {
   test.setTimeout(420_000)
   const port = await freePort()
   siteUrl = `http://localhost:${port}`
-  headmark = await startHeadmark({
-    // Headmark's live checks fetch the site `localhost` from the example's port.
-    CRAWLER_SITE_ORIGINS: `localhost=${siteUrl}`,
-    LIVE_CHECK_INTERVAL_MS: '250',
-  })
-  account = await headmark.signUp('Erin Example')
+  ;({ headmark, account, site } = await startHeadmarkWithSite({
+    env: {
+      // Headmark's live checks fetch the site `localhost` from the example's port.
+      CRAWLER_SITE_ORIGINS: `localhost=${siteUrl}`,
+      LIVE_CHECK_INTERVAL_MS: '250',
+    },
+    owner: { name: 'Erin Example' },
+    organization: { name: 'Acme Rockets', slug: 'acme' },
+    // Webhooks must go to the site's hostname: the example runs on localhost.
+    site: { name: 'Acme Rockets', hostname: 'localhost' },
+    defaults,
+    pages: { '/': home, '/pricing': pricing(siteUrl), '/blog/hello-world': helloWorld },
+  }))
   cookies = account.cookies
-  const organization = await account.createOrganization('Acme Rockets', `acme-${Date.now()}`)
-  // Webhooks must go to the site's hostname: the example runs on localhost.
-  site = await organization.createSite('Acme Rockets', 'localhost')
-  for (const path of ['/', '/pricing', '/blog/hello-world']) await site.createPage(path)
-  await site.saveMetadata(null, defaults)
-  await site.saveMetadata('/', home)
-  await site.saveMetadata('/pricing', pricing(siteUrl))
-  await site.saveMetadata('/blog/hello-world', helloWorld)
   // The key is configured from the start; the site only requires it later (a key sent to a
   // site that does not require one is ignored).
   apiKey = await site.createApiKey('Example site')

@@ -14,7 +14,7 @@ import {
   type Headmark,
   type HeadmarkAccount,
   type HeadmarkSite,
-  startHeadmark,
+  startHeadmarkWithSite,
 } from '../../e2e-harness/headmark.ts'
 import { HOSTILE, searchFields } from '../../e2e-harness/search-fields.ts'
 
@@ -93,16 +93,14 @@ test.beforeAll(async () => {
   const buildSeconds = buildExample()
   console.log(`example: build took ${buildSeconds.toFixed(1)} s`)
 
-  headmark = await startHeadmark()
-  account = await headmark.signUp('Wile E. Coyote', 'wile@acme.example')
-  const organization = await account.createOrganization('Acme', `acme-${Date.now()}`)
-  // The example runs on localhost: the webhook's host must be the site's hostname.
-  site = await organization.createSite('Acme', 'localhost')
-  await site.saveMetadata(null, defaults)
-  for (const [path, metadata] of Object.entries(pages)) {
-    await site.createPage(path)
-    await site.saveMetadata(path, metadata)
-  }
+  ;({ headmark, account, site } = await startHeadmarkWithSite({
+    owner: { name: 'Wile E. Coyote', email: 'wile@acme.example' },
+    organization: { name: 'Acme', slug: 'acme' },
+    // The example runs on localhost: the webhook's host must be the site's hostname.
+    site: { name: 'Acme', hostname: 'localhost' },
+    defaults,
+    pages,
+  }))
   const port = await freePort()
   const webhook = await site.createWebhook(`http://localhost:${port}/api/headmark`, 'Example site')
   // A key sent to a site that does not require one is ignored: the site works before and after.

@@ -8,7 +8,7 @@ import {
   type Headmark,
   type HeadmarkAccount,
   type HeadmarkSite,
-  startHeadmark,
+  startHeadmarkWithSite,
 } from '../../e2e-harness/headmark.ts'
 
 // Does the example serve what Headmark intends? Headmark fetches the example's pages itself
@@ -56,19 +56,18 @@ test.beforeAll(async () => {
   console.log(`example: build took ${buildSeconds.toFixed(1)} s`)
 
   port = await freePort()
-  headmark = await startHeadmark({
-    // The site `localhost` is fetched from the example's port (https://localhost otherwise).
-    CRAWLER_SITE_ORIGINS: `localhost=http://localhost:${port}`,
-    LIVE_CHECK_SECONDS: String(LIVE_CHECK_SECONDS),
-    LIVE_CHECK_INTERVAL_MS: '250',
-  })
-  account = await headmark.signUp('Road Runner')
-  const organization = await account.createOrganization('Acme', `acme-health-${Date.now()}`)
-  site = await organization.createSite('Acme', 'localhost')
-  for (const [path, metadata] of Object.entries(pages)) {
-    await site.createPage(path)
-    await site.saveMetadata(path, metadata)
-  }
+  ;({ headmark, account, site } = await startHeadmarkWithSite({
+    env: {
+      // The site `localhost` is fetched from the example's port (https://localhost otherwise).
+      CRAWLER_SITE_ORIGINS: `localhost=http://localhost:${port}`,
+      LIVE_CHECK_SECONDS: String(LIVE_CHECK_SECONDS),
+      LIVE_CHECK_INTERVAL_MS: '250',
+    },
+    owner: { name: 'Road Runner' },
+    organization: { name: 'Acme', slug: 'acme-health' },
+    site: { name: 'Acme', hostname: 'localhost' },
+    pages,
+  }))
   const webhook = await site.createWebhook(`http://localhost:${port}/api/headmark`, 'Example site')
   webhookId = webhook.id
   env = {

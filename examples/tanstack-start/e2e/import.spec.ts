@@ -5,7 +5,8 @@ import {
   freePort,
   type Headmark,
   type HeadmarkAccount,
-  startHeadmark,
+  type HeadmarkSite,
+  startHeadmarkWithSite,
 } from '../../e2e-harness/headmark.ts'
 import { importExample } from '../../e2e-harness/import-check.ts'
 
@@ -47,16 +48,15 @@ test.beforeAll(async () => {
   test.setTimeout(300_000)
   const buildSeconds = buildExample()
   console.log(`example: build took ${buildSeconds.toFixed(1)} s`)
-  headmark = await startHeadmark()
-  account = await headmark.signUp('Ivy Importer')
-  const organization = await account.createOrganization('Acme', `acme-${Date.now()}`)
-  const site = await organization.createSite('Acme', 'localhost')
-  await site.update({ titleTemplate })
-  await site.saveMetadata(null, defaults)
-  for (const [path, metadata] of Object.entries(pages)) {
-    await site.createPage(path)
-    await site.saveMetadata(path, metadata)
-  }
+  let site: HeadmarkSite
+  ;({ headmark, account, site } = await startHeadmarkWithSite({
+    owner: { name: 'Ivy Importer' },
+    organization: { name: 'Acme', slug: 'acme' },
+    site: { name: 'Acme', hostname: 'localhost' },
+    settings: { titleTemplate },
+    defaults,
+    pages,
+  }))
   const port = await freePort()
   const webhook = await site.createWebhook(`http://localhost:${port}/api/headmark`, 'Example site')
   example = await startExample(port, {
