@@ -48,15 +48,21 @@ const heads = Object.fromEntries(
 ) as Record<Locale, ReturnType<typeof compileTanStackHead>>
 
 export const Route = createFileRoute('/{-$locale}/')({
-  loader: async ({ params }) => {
+  // The locale is checked once, in the loader; the head asks Headmark for the page in that
+  // locale (through the server function, also on client-side navigation) and merges it.
+  loader: ({ params }) => {
     const locale = localeOfParam(params.locale)
     if (!locale) throw notFound()
-    const metadata = await getLocalizedMetadata({
-      data: { path: '/', locale: localeParam(locale) },
-    }).catch(() => null)
-    return { locale, metadata }
+    return { locale }
   },
-  head: ({ loaderData }) => (loaderData ? heads[loaderData.locale](loaderData.metadata) : {}),
+  head: async ({ loaderData }) => {
+    if (!loaderData) return {}
+    // Headmark knows the page by its path without the prefix; the locale picks its version.
+    const metadata = await getLocalizedMetadata({
+      data: { path: '/', locale: localeParam(loaderData.locale) },
+    }).catch(() => null) // a failed request renders the locale's fallback
+    return heads[loaderData.locale](metadata)
+  },
   component: Home,
 })
 

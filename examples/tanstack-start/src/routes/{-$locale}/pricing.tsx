@@ -65,16 +65,21 @@ const heads = Object.fromEntries(
 
 // /pricing, /de/pricing and /fr/pricing: one route, the locale an optional first segment.
 export const Route = createFileRoute('/{-$locale}/pricing')({
-  loader: async ({ params }) => {
+  // The locale is checked once, in the loader; the head asks Headmark for the page in that
+  // locale (through the server function, also on client-side navigation) and merges it.
+  loader: ({ params }) => {
     const locale = localeOfParam(params.locale)
     if (!locale) throw notFound()
+    return { locale }
+  },
+  head: async ({ loaderData }) => {
+    if (!loaderData) return {}
     // Headmark knows the page by its path without the prefix; the locale picks its version.
     const metadata = await getLocalizedMetadata({
-      data: { path: '/pricing', locale: localeParam(locale) },
-    }).catch(() => null)
-    return { locale, metadata }
+      data: { path: '/pricing', locale: localeParam(loaderData.locale) },
+    }).catch(() => null) // a failed request renders the locale's fallback
+    return heads[loaderData.locale](metadata)
   },
-  head: ({ loaderData }) => (loaderData ? heads[loaderData.locale](loaderData.metadata) : {}),
   component: Pricing,
 })
 
