@@ -97,18 +97,27 @@ function metaStart(name: string, attribute: 'name' | 'property' | undefined): st
   return start
 }
 
+// The values `renderGenerated` wrote without escaping them, when `compileHtmlHead` asks it to:
+// one test of them all afterwards costs less than one per value, and finds nothing to escape on
+// nearly every page. `undefined`: escape each value.
+let unescaped: string | undefined
+const value = (text: string): string => {
+  if (unescaped === undefined) return escapeHtml(text)
+  unescaped += text
+  return text
+}
+
 // A tag made by `toHeadTags`: its attribute names are the adapter's own and its URLs were
 // checked when it was made, so only the values need escaping.
-const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
-  if (tag === 'meta')
-    return `${metaStart(name as string, attribute)}${escapeHtml(value as string)}">`
-  if (tag === 'title') return `<title>${escapeHtml(value as string)}</title>`
+const renderGenerated: Emit<string> = (tag, content, name, attribute) => {
+  if (tag === 'meta') return `${metaStart(name as string, attribute)}${value(content as string)}">`
+  if (tag === 'title') return `<title>${value(content as string)}</title>`
   if (tag === 'script') {
-    return `<script type="application/ld+json">${escapeJsonLd(value as string)}</script>`
+    return `<script type="application/ld+json">${escapeJsonLd(content as string)}</script>`
   }
   let html = '<link'
-  for (const attribute in value as Record<string, string>) {
-    html += ` ${attribute}="${escapeHtml((value as Record<string, string>)[attribute] as string)}"`
+  for (const attribute in content as Record<string, string>) {
+    html += ` ${attribute}="${value((content as Record<string, string>)[attribute] as string)}"`
   }
   return `${html}>`
 }
@@ -143,8 +152,21 @@ export function compileHtmlHead(layers: {
 }): (metadata: Metadata | null | undefined) => string {
   const compiled = compileLayers(layers, renderOne, renderGenerated)
   return (metadata) => {
+    // The fixed layers were rendered once; the page's tags are rendered as they are, then all
+    // their values tested at once, and rendered again escaping each one if any needs it.
+    let parts
+    try {
+      unescaped = ''
+      parts = compiled(metadata)
+      if (HTML_UNSAFE.test(unescaped)) {
+        unescaped = undefined
+        parts = compiled(metadata)
+      }
+    } finally {
+      unescaped = undefined
+    }
     let html = ''
-    for (const part of compiled(metadata)) {
+    for (const part of parts) {
       if (Array.isArray(part)) for (const item of part) html += item
       else html += part as string
     }
