@@ -15,6 +15,8 @@ export type { HeadInput, HeadTag } from './head.ts'
 
 // Escaping all five characters makes the output safe both in text and in quoted attributes.
 const HTML_UNSAFE = /[&<>"']/
+// What `escapeJsonLd` escapes.
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/
 const escapeHtml = (value: string): string =>
   HTML_UNSAFE.test(value) ? value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`) : value
 
@@ -51,8 +53,8 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  * `</script>` in a value can not end it) and `style` (with `<` escaped) elements are produced.
  *
  * Given the list `resolveHead` has just returned, unchanged, the layers `resolveHead` compiled are
- * reused: their tags were checked and rendered once. Per request, {@link compileHtmlHead} remains
- * the fastest.
+ * reused: their tags were checked and rendered once. A building block: per request, use
+ * {@link compileHtmlHead}.
  *
  * @example
  * renderHead(toHeadTags({ title: 'Pricing', description: 'Plans & prices' }))
@@ -97,29 +99,50 @@ function metaStart(name: string, attribute: 'name' | 'property' | undefined): st
   return start
 }
 
-// The values `renderGenerated` wrote without escaping them, when `compileHtmlHead` asks it to:
-// one test of them all afterwards costs less than one per value, and finds nothing to escape on
-// nearly every page. `undefined`: escape each value.
-let unescaped: string | undefined
-const value = (text: string): string => {
-  if (unescaped === undefined) return escapeHtml(text)
-  unescaped += text
-  return text
-}
-
 // A tag made by `toHeadTags`: its attribute names are the adapter's own and its URLs were
 // checked when it was made, so only the values need escaping.
-const renderGenerated: Emit<string> = (tag, content, name, attribute) => {
-  if (tag === 'meta') return `${metaStart(name as string, attribute)}${value(content as string)}">`
-  if (tag === 'title') return `<title>${value(content as string)}</title>`
+const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
+  if (tag === 'meta')
+    return `${metaStart(name as string, attribute)}${escapeHtml(value as string)}">`
+  if (tag === 'title') return `<title>${escapeHtml(value as string)}</title>`
   if (tag === 'script') {
-    return `<script type="application/ld+json">${escapeJsonLd(content as string)}</script>`
+    return `<script type="application/ld+json">${escapeJsonLd(value as string)}</script>`
   }
   let html = '<link'
-  for (const attribute in content as Record<string, string>) {
-    html += ` ${attribute}="${value((content as Record<string, string>)[attribute] as string)}"`
+  for (const attribute in value as Record<string, string>) {
+    html += ` ${attribute}="${escapeHtml((value as Record<string, string>)[attribute] as string)}"`
   }
   return `${html}>`
+}
+
+// The same for `compileHtmlHead`, writing the values as they are and collecting them in
+// `unescaped`: one test of them all afterwards costs less than one per value, and finds nothing
+// to escape on nearly every page (when it does, the page is rendered again by `renderGenerated`).
+let unescaped = ''
+// The JSON-LD texts written as they are, tested for what `escapeJsonLd` escapes.
+let unescapedJson = ''
+const renderUnescaped: Emit<string> = (tag, value, name, attribute) => {
+  if (tag === 'meta') {
+    unescaped += value as string
+    return `${metaStart(name as string, attribute)}${value as string}">`
+  }
+  if (tag === 'title') {
+    unescaped += value as string
+    return `<title>${value as string}</title>`
+  }
+  if (tag === 'script') {
+    unescapedJson += value as string
+    return `<script type="application/ld+json">${value as string}</script>`
+  }
+  // The links `generateTags` makes, attributes in its order: a canonical (`rel`, `href`), a
+  // language version (`rel`, `hreflang`, `href`), an icon (`rel`, `href`, `type`, `sizes`).
+  const attrs = value as Record<string, string>
+  const { rel, hreflang, href, type, sizes } = attrs
+  let html =
+    'hreflang' in attrs ? `<link rel="${rel}" hreflang="${hreflang}"` : `<link rel="${rel}"`
+  html += 'type' in attrs ? ` href="${href}" type="${type}"` : ` href="${href}"`
+  unescaped += `${rel}${hreflang}${href}${type}${sizes}`
+  return 'sizes' in attrs ? `${html} sizes="${sizes}">` : `${html}>`
 }
 
 // A tag `resolveHead` made from the metadata: a meta's name is the package's own, so only its
@@ -140,30 +163,30 @@ function renderResolved(tag: HeadTag): string {
  * Prepares a fallback and an override once and returns the function that renders a page's
  * head as HTML from its metadata: equal to `renderHead(resolveHead({ fallback, metadata,
  * override }))`, several times faster, since the fixed layers are merged, checked and rendered
- * once. What to call per request on a server that writes its own `<head>`.
+ * once. What to call per request on a server that writes its own `<head>`. A fallback built
+ * per request (a post's own title) is the second argument, over the compiled fallback and under
+ * the page's metadata.
  *
  * @example
  * const pageHead = compileHtmlHead({ fallback: { title: 'Acme' } }) // once, at start-up
  * html.replace('</head>', `${pageHead(response?.metadata)}</head>`)
+ * pageHead(response?.metadata, { title: post.title }) // with the post's own fallback
  */
 export function compileHtmlHead(layers: {
   fallback?: HeadInput | undefined
   override?: HeadInput | undefined
-}): (metadata: Metadata | null | undefined) => string {
-  const compiled = compileLayers(layers, renderOne, renderGenerated)
-  return (metadata) => {
-    // The fixed layers were rendered once; the page's tags are rendered as they are, then all
-    // their values tested at once, and rendered again escaping each one if any needs it.
-    let parts
-    try {
-      unescaped = ''
-      parts = compiled(metadata)
-      if (HTML_UNSAFE.test(unescaped)) {
-        unescaped = undefined
-        parts = compiled(metadata)
-      }
-    } finally {
-      unescaped = undefined
+}): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => string {
+  const compiled = compileLayers(layers, renderOne, renderUnescaped)
+  const escaping = compileLayers(layers, renderOne, renderGenerated)
+  return (metadata, fallback) => {
+    // The fixed layers were rendered once; the page's tags are rendered with their values as they
+    // are, then all those values tested at once, and the page rendered again escaping each value
+    // if any needs it.
+    unescaped = ''
+    unescapedJson = ''
+    let parts = compiled(metadata, fallback)
+    if (HTML_UNSAFE.test(unescaped) || SCRIPT_UNSAFE.test(unescapedJson)) {
+      parts = escaping(metadata, fallback)
     }
     let html = ''
     for (const part of parts) {
