@@ -97,13 +97,15 @@ type Attrs = Record<string, string>
 export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
 /**
  * @internal Receives each generated tag: a title's text, a meta's content with its name and the
- * attribute that holds the name, a link's attributes, or a JSON-LD script's escaped text.
+ * attribute that holds the name, a link's attributes, or a JSON-LD script's escaped text; in a
+ * compiled head, with the number of its merge key.
  */
 export type Emit<T = void> = (
   tag: GeneratedTag,
   value: Attrs | string,
   name?: string,
   attribute?: 'name' | 'property',
+  id?: number,
 ) => T
 
 // `noindex` first, when it or `robots.noindex` is `true`; then each directive in the order of its
@@ -750,7 +752,7 @@ export function compileLayers<T>(
         memo.set(by, id)
       }
     } else id = tag === 'title' ? idOf('title') : -1
-    add(id, convertGenerated(tag, value, name, attribute), generating)
+    add(id, convertGenerated(tag, value, name, attribute, id), generating)
   }
 
   return (metadata, page) => {

@@ -118,31 +118,51 @@ const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
 // The same for `compileHtmlHead`, writing the values as they are and collecting them in
 // `unescaped`: one test of them all afterwards costs less than one per value, and finds nothing
 // to escape on nearly every page (when it does, the page is rendered again by `renderGenerated`).
-let unescaped = ''
+// (In an object made for each call: a young object takes the new strings without the write
+// barrier a module's variable, long-lived, costs on each.)
+let unescaped = { html: '', json: '' }
+// The start of each generated meta by the number of its key in the engine under way, with the
+// name and attribute it was made for (a key may be spelled several ways, and its number reused
+// after the engine forgets its keys): an array lookup, where `metaStart` looks up a name.
+let idStarts: string[] = []
+let idNames: string[] = []
+let idAttributes: Array<string | undefined> = []
 // The JSON-LD texts written as they are, tested for what `escapeJsonLd` escapes.
-let unescapedJson = ''
-const renderUnescaped: Emit<string> = (tag, value, name, attribute) => {
+const renderUnescaped: Emit<string> = (tag, value, name, attribute, id) => {
   if (tag === 'meta') {
-    unescaped += value as string
-    return `${metaStart(name as string, attribute)}${value as string}">`
+    unescaped.html += value as string
+    const at = id as number
+    let start = idStarts[at]
+    if (start === undefined || idNames[at] !== name || idAttributes[at] !== attribute) {
+      start = idStarts[at] = metaStart(name as string, attribute)
+      idNames[at] = name as string
+      idAttributes[at] = attribute
+    }
+    return `${start}${value as string}">`
   }
   if (tag === 'title') {
-    unescaped += value as string
+    unescaped.html += value as string
     return `<title>${value as string}</title>`
   }
   if (tag === 'script') {
-    unescapedJson += value as string
+    unescaped.json += value as string
     return `<script type="application/ld+json">${value as string}</script>`
   }
-  // The links `generateTags` makes, attributes in its order: a canonical (`rel`, `href`), a
-  // language version (`rel`, `hreflang`, `href`), an icon (`rel`, `href`, `type`, `sizes`).
+  // The links `generateTags` makes, attributes in its order: a language version (`rel`,
+  // `hreflang`, `href`), a canonical (`rel`, `href`), an icon (`rel`, `href`, `type`, `sizes`).
+  // `rel` is the package's own.
   const attrs = value as Record<string, string>
-  const { rel, hreflang, href, type, sizes } = attrs
-  let html =
-    'hreflang' in attrs ? `<link rel="${rel}" hreflang="${hreflang}"` : `<link rel="${rel}"`
-  html += 'type' in attrs ? ` href="${href}" type="${type}"` : ` href="${href}"`
-  unescaped += `${rel}${hreflang}${href}${type}${sizes}`
-  return 'sizes' in attrs ? `${html} sizes="${sizes}">` : `${html}>`
+  const { rel, href } = attrs
+  unescaped.html += href
+  if ('hreflang' in attrs) {
+    unescaped.html += attrs.hreflang
+    return `<link rel="${rel}" hreflang="${attrs.hreflang}" href="${href}">`
+  }
+  if (!('type' in attrs)) return `<link rel="${rel}" href="${href}">`
+  unescaped.html += attrs.type
+  if (!('sizes' in attrs)) return `<link rel="${rel}" href="${href}" type="${attrs.type}">`
+  unescaped.html += attrs.sizes
+  return `<link rel="${rel}" href="${href}" type="${attrs.type}" sizes="${attrs.sizes}">`
 }
 
 // A tag `resolveHead` made from the metadata: a meta's name is the package's own, so only its
@@ -178,14 +198,19 @@ export function compileHtmlHead(layers: {
 }): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => string {
   const compiled = compileLayers(layers, renderOne, renderUnescaped)
   const escaping = compileLayers(layers, renderOne, renderGenerated)
+  const starts: string[] = []
+  const names: string[] = []
+  const attributes: Array<string | undefined> = []
   return (metadata, fallback) => {
     // The fixed layers were rendered once; the page's tags are rendered with their values as they
     // are, then all those values tested at once, and the page rendered again escaping each value
     // if any needs it.
-    unescaped = ''
-    unescapedJson = ''
+    unescaped = { html: '', json: '' }
+    idStarts = starts
+    idNames = names
+    idAttributes = attributes
     let parts = compiled(metadata, fallback)
-    if (HTML_UNSAFE.test(unescaped) || SCRIPT_UNSAFE.test(unescapedJson)) {
+    if (HTML_UNSAFE.test(unescaped.html) || SCRIPT_UNSAFE.test(unescaped.json)) {
       parts = escaping(metadata, fallback)
     }
     let html = ''
