@@ -127,4 +127,35 @@ describe('the fast paths agree with the reference merge on random heads', () => 
     )
     // 300 random heads through five paths: seconds on a busy machine, which says nothing of speed.
   }, 30_000)
+
+  it("the compiled heads with the page's own fallback, given per call", () => {
+    fc.assert(
+      fc.property(
+        layer,
+        layer,
+        fc.array(fc.tuple(metadata, fc.option(layer, { nil: undefined })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        (fallback, override, pages) => {
+          const head = compileHead({ fallback, override })
+          const tanstack = compileTanStackHead({ fallback, override })
+          const html = compileHtmlHead({ fallback, override })
+          for (const [page, own] of pages) {
+            // The page's fallback goes over the compiled fallback and under Headmark's metadata.
+            const expected = referenceMerge(
+              asTags(fallback),
+              own === undefined ? [] : asTags(own),
+              toHeadTags(page),
+              asTags(override),
+            )
+            expect(head(page, own)).toEqual(expected)
+            expect(tanstack(page, own)).toEqual(referenceTanStack(expected))
+            expect(html(page, own)).toBe(renderHead(expected))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  }, 30_000)
 })

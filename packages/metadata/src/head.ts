@@ -63,7 +63,9 @@ export function isSafeUrl(url: string): boolean {
  * Turns a metadata object into a list of head tags. Unset fields produce no tag; `robots` is
  * only emitted when a directive is set (`noindex: true`, `robots.nofollow: true`, …); the
  * canonical, language alternates, images and icons with an unsafe URL are left out; each
- * `jsonLd` object becomes an escaped JSON-LD script, after every other tag.
+ * `jsonLd` object becomes an escaped JSON-LD script, after every other tag. A building block:
+ * per request, use {@link compileHead} (or an adapter's compiled function), which makes these
+ * tags and merges them with layers prepared once.
  *
  * @example
  * toHeadTags({ title: 'Pricing', noindex: true })
@@ -95,13 +97,15 @@ type Attrs = Record<string, string>
 export type GeneratedTag = 'title' | 'meta' | 'link' | 'script'
 /**
  * @internal Receives each generated tag: a title's text, a meta's content with its name and the
- * attribute that holds the name, a link's attributes, or a JSON-LD script's escaped text.
+ * attribute that holds the name, a link's attributes, or a JSON-LD script's escaped text; in a
+ * compiled head, with the number of its merge key.
  */
 export type Emit<T = void> = (
   tag: GeneratedTag,
   value: Attrs | string,
   name?: string,
   attribute?: 'name' | 'property',
+  id?: number,
 ) => T
 
 // `noindex` first, when it or `robots.noindex` is `true`; then each directive in the order of its
@@ -345,7 +349,9 @@ export function keyOf(tag: HeadTag): string | null {
 }
 
 /**
- * Merges three layers of head tags with priority `fallback < generated < override`.
+ * Merges three layers of head tags with priority `fallback < generated < override`. A building
+ * block: per request, use {@link compileHead} (or an adapter's compiled function), which merges
+ * the same way with the fixed layers prepared once.
  *
  * - `<title>`, `charset`, each `http-equiv`, each meta `name`/`property` (spelled either way),
  *   `link rel=canonical`/`manifest` and each `rel=alternate` `hreflang` keep one tag: the last
@@ -426,7 +432,8 @@ export const asTags = (input: HeadInput | null | undefined): readonly HeadTag[] 
  * such as `openGraph` must be the same object). A layer changed in place at its top level is
  * noticed, a change deeper inside (a tag's attributes, a nested field) is not: treat layers as
  * values. The page's metadata is read afresh on every call. Per request, prefer
- * {@link compileHead} or an adapter's compiled function.
+ * {@link compileHead} or an adapter's compiled function; a layer that changes from page to page
+ * (a post's own title) is their second argument.
  *
  * @example
  * const response = await client.get('/pricing')
@@ -605,17 +612,22 @@ function sameLayer(layer: HeadInput | undefined, contents: readonly unknown[]): 
  * rendering them (their text is remembered by object, as the client's cache hands out the same
  * object for every render of a page).
  *
+ * The optional second argument is the page's own fallback, built per request (a post's title
+ * and canonical URL from the loader's data): it goes over the compiled fallback and under the
+ * page's metadata, and only its tags are made and keyed per call.
+ *
  * @example
  * const head = compileHead({ fallback: { title: 'Acme' }, override: [jsonLd(organization)] })
  * head(response?.metadata) // HeadTag[]
+ * head(response?.metadata, { title: post.title, canonical: post.url }) // with the post's own
  */
 export function compileHead(
   layers: Omit<HeadLayers, 'metadata'>,
-): (metadata: Metadata | null | undefined) => HeadTag[] {
+): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => HeadTag[] {
   const compiled = compileLayers(layers, (tag) => tag, generatedTag)
-  return (metadata) => {
+  return (metadata, fallback) => {
     const tags: HeadTag[] = []
-    for (const value of compiled(metadata)) {
+    for (const value of compiled(metadata, fallback)) {
       if (Array.isArray(value)) tags.push(...value)
       else tags.push(value as HeadTag)
     }
@@ -662,7 +674,10 @@ export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
   convertGenerated: Emit<T>,
-): (metadata: Metadata | null | undefined) => ReadonlyArray<T | readonly T[]> {
+): (
+  metadata: Metadata | null | undefined,
+  page?: HeadInput | null,
+) => ReadonlyArray<T | readonly T[]> {
   const ids = new Map<string, number>()
   const sets: boolean[] = []
   const idOf = (key: string | null): number => {
@@ -697,6 +712,8 @@ export function compileLayers<T>(
   // The output of the call under way, and its number (the function is not re-entrant).
   let out: Array<T | T[]> = []
   let call = 0
+  // The layer of the tags being generated: the page's own fallback (1) or its metadata (2).
+  let generating = 2
   const add = (id: number, value: T, layer: number) => {
     if (id < 0) out.push(value)
     else if (stamp[id] !== call) {
@@ -735,10 +752,10 @@ export function compileLayers<T>(
         memo.set(by, id)
       }
     } else id = tag === 'title' ? idOf('title') : -1
-    add(id, convertGenerated(tag, value, name, attribute), 1)
+    add(id, convertGenerated(tag, value, name, attribute, id), generating)
   }
 
-  return (metadata) => {
+  return (metadata, page) => {
     // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
     // get the same numbers again since they are registered in the same order.
     if (ids.size > fixedIds + MAX_MEMOISED) {
@@ -753,9 +770,14 @@ export function compileLayers<T>(
     for (let i = 0; i < fallback.values.length; i++) {
       add(fallback.ids[i] as number, fallback.values[i] as T, 0)
     }
+    // The page's own fallback, built per request: only its tags are keyed and converted.
+    generating = 1
+    if (Array.isArray(page)) for (const tag of page) add(idOf(keyOf(tag)), convert(tag), 1)
+    else if (page) generateTags(page as Metadata, emitGenerated, serializedJsonLd, memoisedRobots)
+    generating = 2
     generateTags(metadata ?? {}, emitGenerated, serializedJsonLd, memoisedRobots)
     for (let i = 0; i < override.values.length; i++) {
-      add(override.ids[i] as number, override.values[i] as T, 2)
+      add(override.ids[i] as number, override.values[i] as T, 3)
     }
     return out
   }

@@ -1,7 +1,9 @@
+import fc from 'fast-check'
 import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
-import { type HeadTag, toHeadTags } from './head.ts'
-import { renderHead } from './html.ts'
+import { type HeadTag, resolveHead, toHeadTags } from './head.ts'
+import { compileHtmlHead, renderHead } from './html.ts'
+import { headTags, metadataWithRobots as metadata } from './test-utils/arbitraries.ts'
 
 const XSS = [
   '"><script>alert(1)</script>',
@@ -109,5 +111,64 @@ describe('renderHead', () => {
     expect(
       renderHead([{ tag: 'link', attrs: { rel: 'icon', href: 'data:image/png;base64,AA==' } }]),
     ).toBe('<link rel="icon" href="data:image/png;base64,AA==">')
+  })
+})
+
+describe('compileHtmlHead', () => {
+  // Pages with nothing to escape and pages with `&`, `<`, quotes (the arbitraries' free text and
+  // `</script>`), one after the other through the same compiled head, each next to the generic
+  // path, which renders the page's own tags escaping each value.
+  it('renders what renderHead(resolveHead(…)) renders, page after page', () => {
+    const layer = fc.oneof(headTags, metadata)
+    fc.assert(
+      fc.property(
+        layer,
+        layer,
+        fc.array(metadata, { minLength: 1, maxLength: 4 }),
+        (fallback, override, pages) => {
+          const html = compileHtmlHead({ fallback, override })
+          for (const page of pages) {
+            const expected = renderHead(resolveHead({ fallback, metadata: page, override }))
+            expect(html(page)).toBe(expected)
+            // And the generic path again, after the compiled one: it still escapes every value.
+            expect(renderHead(resolveHead({ fallback, metadata: page, override }))).toBe(expected)
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  }, 30_000)
+
+  it('escapes a value that needs it among values that do not', () => {
+    const html = compileHtmlHead({ fallback: [{ tag: 'meta', attrs: { charset: 'utf-8' } }] })
+    expect(html({ title: 'Pricing', description: 'Plans' })).toBe(
+      '<meta charset="utf-8"><title>Pricing</title><meta name="description" content="Plans">',
+    )
+    expect(
+      html({
+        title: 'Pricing',
+        description: '"><script>alert(1)</script>',
+        alternates: { en: 'https://acme.com/?a=1&b=2' },
+      }),
+    ).toBe(
+      '<meta charset="utf-8"><title>Pricing</title>' +
+        '<meta name="description" content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;">' +
+        '<link rel="alternate" hreflang="en" href="https://acme.com/?a=1&#38;b=2">',
+    )
+  })
+
+  it('leaves the other paths escaping after a page it could not render', () => {
+    const html = compileHtmlHead({})
+    const broken = {
+      title: {
+        toString() {
+          throw new Error('not a string')
+        },
+      },
+    } as unknown as Parameters<typeof html>[0]
+    expect(() => html(broken)).toThrow('not a string')
+    const layers = { fallback: [], metadata: { title: '</title><b>' }, override: [] }
+    resolveHead(layers) // the second call below reuses the layers compiled here
+    expect(renderHead(resolveHead(layers))).toBe('<title>&#60;/title&#62;&#60;b&#62;</title>')
   })
 })

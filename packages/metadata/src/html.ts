@@ -15,6 +15,8 @@ export type { HeadInput, HeadTag } from './head.ts'
 
 // Escaping all five characters makes the output safe both in text and in quoted attributes.
 const HTML_UNSAFE = /[&<>"']/
+// What `escapeJsonLd` escapes.
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/
 const escapeHtml = (value: string): string =>
   HTML_UNSAFE.test(value) ? value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`) : value
 
@@ -51,8 +53,8 @@ function renderAttributes(attrs: Readonly<Record<string, string>>): string | nul
  * `</script>` in a value can not end it) and `style` (with `<` escaped) elements are produced.
  *
  * Given the list `resolveHead` has just returned, unchanged, the layers `resolveHead` compiled are
- * reused: their tags were checked and rendered once. Per request, {@link compileHtmlHead} remains
- * the fastest.
+ * reused: their tags were checked and rendered once. A building block: per request, use
+ * {@link compileHtmlHead}.
  *
  * @example
  * renderHead(toHeadTags({ title: 'Pricing', description: 'Plans & prices' }))
@@ -113,6 +115,56 @@ const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
   return `${html}>`
 }
 
+// The same for `compileHtmlHead`, writing the values as they are and collecting them in
+// `unescaped`: one test of them all afterwards costs less than one per value, and finds nothing
+// to escape on nearly every page (when it does, the page is rendered again by `renderGenerated`).
+// (In an object made for each call: a young object takes the new strings without the write
+// barrier a module's variable, long-lived, costs on each.)
+let unescaped = { html: '', json: '' }
+// The start of each generated meta by the number of its key in the engine under way, with the
+// name and attribute it was made for (a key may be spelled several ways, and its number reused
+// after the engine forgets its keys): an array lookup, where `metaStart` looks up a name.
+let idStarts: string[] = []
+let idNames: string[] = []
+let idAttributes: Array<string | undefined> = []
+// The JSON-LD texts written as they are, tested for what `escapeJsonLd` escapes.
+const renderUnescaped: Emit<string> = (tag, value, name, attribute, id) => {
+  if (tag === 'meta') {
+    unescaped.html += value as string
+    const at = id as number
+    let start = idStarts[at]
+    if (start === undefined || idNames[at] !== name || idAttributes[at] !== attribute) {
+      start = idStarts[at] = metaStart(name as string, attribute)
+      idNames[at] = name as string
+      idAttributes[at] = attribute
+    }
+    return `${start}${value as string}">`
+  }
+  if (tag === 'title') {
+    unescaped.html += value as string
+    return `<title>${value as string}</title>`
+  }
+  if (tag === 'script') {
+    unescaped.json += value as string
+    return `<script type="application/ld+json">${value as string}</script>`
+  }
+  // The links `generateTags` makes, attributes in its order: a language version (`rel`,
+  // `hreflang`, `href`), a canonical (`rel`, `href`), an icon (`rel`, `href`, `type`, `sizes`).
+  // `rel` is the package's own.
+  const attrs = value as Record<string, string>
+  const { rel, href } = attrs
+  unescaped.html += href
+  if ('hreflang' in attrs) {
+    unescaped.html += attrs.hreflang
+    return `<link rel="${rel}" hreflang="${attrs.hreflang}" href="${href}">`
+  }
+  if (!('type' in attrs)) return `<link rel="${rel}" href="${href}">`
+  unescaped.html += attrs.type
+  if (!('sizes' in attrs)) return `<link rel="${rel}" href="${href}" type="${attrs.type}">`
+  unescaped.html += attrs.sizes
+  return `<link rel="${rel}" href="${href}" type="${attrs.type}" sizes="${attrs.sizes}">`
+}
+
 // A tag `resolveHead` made from the metadata: a meta's name is the package's own, so only its
 // values need escaping; a link is checked again, as it may have been given other attributes since.
 function renderResolved(tag: HeadTag): string {
@@ -131,20 +183,38 @@ function renderResolved(tag: HeadTag): string {
  * Prepares a fallback and an override once and returns the function that renders a page's
  * head as HTML from its metadata: equal to `renderHead(resolveHead({ fallback, metadata,
  * override }))`, several times faster, since the fixed layers are merged, checked and rendered
- * once. What to call per request on a server that writes its own `<head>`.
+ * once. What to call per request on a server that writes its own `<head>`. A fallback built
+ * per request (a post's own title) is the second argument, over the compiled fallback and under
+ * the page's metadata.
  *
  * @example
  * const pageHead = compileHtmlHead({ fallback: { title: 'Acme' } }) // once, at start-up
  * html.replace('</head>', `${pageHead(response?.metadata)}</head>`)
+ * pageHead(response?.metadata, { title: post.title }) // with the post's own fallback
  */
 export function compileHtmlHead(layers: {
   fallback?: HeadInput | undefined
   override?: HeadInput | undefined
-}): (metadata: Metadata | null | undefined) => string {
-  const compiled = compileLayers(layers, renderOne, renderGenerated)
-  return (metadata) => {
+}): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => string {
+  const compiled = compileLayers(layers, renderOne, renderUnescaped)
+  const escaping = compileLayers(layers, renderOne, renderGenerated)
+  const starts: string[] = []
+  const names: string[] = []
+  const attributes: Array<string | undefined> = []
+  return (metadata, fallback) => {
+    // The fixed layers were rendered once; the page's tags are rendered with their values as they
+    // are, then all those values tested at once, and the page rendered again escaping each value
+    // if any needs it.
+    unescaped = { html: '', json: '' }
+    idStarts = starts
+    idNames = names
+    idAttributes = attributes
+    let parts = compiled(metadata, fallback)
+    if (HTML_UNSAFE.test(unescaped.html) || SCRIPT_UNSAFE.test(unescaped.json)) {
+      parts = escaping(metadata, fallback)
+    }
     let html = ''
-    for (const part of compiled(metadata)) {
+    for (const part of parts) {
       if (Array.isArray(part)) for (const item of part) html += item
       else html += part as string
     }

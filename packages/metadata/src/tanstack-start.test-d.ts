@@ -2,7 +2,15 @@
 import { createServerFn } from '@tanstack/react-start'
 import { describe, expectTypeOf, it } from 'vitest'
 import { createMetadataClient } from './client.ts'
-import { createHead, loadMetadata, metadataPath, type TanStackHead } from './tanstack-start.ts'
+import { compileHead, type HeadTag } from './head.ts'
+import { compileHtmlHead } from './html.ts'
+import {
+  compileTanStackHead,
+  createHead,
+  loadMetadata,
+  metadataPath,
+  type TanStackHead,
+} from './tanstack-start.ts'
 import type { Metadata } from './types.ts'
 
 describe('the TanStack Start bridge and createServerFn', () => {
@@ -14,5 +22,26 @@ describe('the TanStack Start bridge and createServerFn', () => {
     expectTypeOf(getPageMetadata({ data: '/a' })).resolves.toEqualTypeOf<Metadata | null>()
     const head = createHead({ serverFn: getPageMetadata, fallback: { title: 'Acme' } })
     expectTypeOf(head).returns.resolves.toEqualTypeOf<TanStackHead>()
+  })
+})
+
+describe("the compiled heads' fallback built per request", () => {
+  it('takes a metadata object or head tags, or nothing, after the page metadata', () => {
+    const pageHead = compileTanStackHead({ fallback: { title: 'Acme' } })
+    const post = { title: 'Hello', summary: 'A first post' }
+    expectTypeOf(
+      pageHead(null, { title: post.title, description: post.summary }),
+    ).toEqualTypeOf<TanStackHead>()
+    expectTypeOf(
+      pageHead(undefined, [{ tag: 'title', children: post.title }]),
+    ).toEqualTypeOf<TanStackHead>()
+    expectTypeOf(pageHead({ title: 'Pricing' })).toEqualTypeOf<TanStackHead>()
+    expectTypeOf(pageHead(null, null)).toEqualTypeOf<TanStackHead>()
+    // @ts-expect-error -- a fallback is a metadata object or head tags, not a string
+    pageHead(null, 'Hello')
+    // @ts-expect-error -- a metadata object's title is a string
+    pageHead(null, { title: 1 })
+    expectTypeOf(compileHead({})(null, { title: 'Hello' })).toEqualTypeOf<HeadTag[]>()
+    expectTypeOf(compileHtmlHead({})(null, { title: 'Hello' })).toEqualTypeOf<string>()
   })
 })

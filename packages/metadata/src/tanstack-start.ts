@@ -145,13 +145,13 @@ function addResolved(lists: Lists, tag: HeadTag): void {
  * scripts are left out) and `styles` (with `<` escaped). Given the list `resolveHead` has just
  * returned, unchanged, it reuses the layers `resolveHead` compiled: their tags are converted once,
  * and a meta made from the page's metadata is handed over with its own attributes object. Tags are
- * values: do not mutate the returned objects. Per request, {@link createHead} with `metadata`
- * (loader data) or {@link compileTanStackHead} remain the fastest.
+ * values: do not mutate the returned objects. A building block: per request, use
+ * {@link createHead} or {@link compileTanStackHead}, which take a fallback built per render as
+ * their second argument.
  *
  * @example
- * head: ({ loaderData }) =>
- *   toTanStackHead(resolveHead({ fallback: postFallback(loaderData.post), metadata: loaderData.metadata }))
- * // fixed layers: head: createHead({ metadata: ({ loaderData }) => loaderData?.metadata, fallback })
+ * toTanStackHead([{ tag: 'title', children: 'Acme' }, { tag: 'link', attrs: { rel: 'icon', href: '/icon.svg' } }])
+ * // { meta: [{ title: 'Acme' }], links: [{ rel: 'icon', href: '/icon.svg' }] }
  */
 export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
   return collect((lists) => {
@@ -172,18 +172,25 @@ export function toTanStackHead(tags: readonly HeadTag[]): TanStackHead {
  * fixed layers are keyed and converted once. The returned objects of the fixed layers are
  * shared between calls; do not mutate them.
  *
+ * A fallback that depends on the loader's data (a post's own title) is the second argument: it
+ * goes over the compiled fallback and under Headmark's metadata, and only its tags are converted
+ * per call.
+ *
  * @example
- * const pageHead = compileTanStackHead({ fallback: { title: 'Acme' } })
+ * const pageHead = compileTanStackHead({ fallback: siteFallback, override }) // once, at module scope
  * head: ({ loaderData }) => pageHead(loaderData?.metadata)
+ * // with the post's own fallback from the loader:
+ * head: ({ loaderData }) =>
+ *   pageHead(loaderData?.metadata, { title: loaderData?.post.title, description: loaderData?.post.summary })
  */
 export function compileTanStackHead(layers: {
   fallback?: HeadInput | undefined
   override?: HeadInput | undefined
-}): (metadata: Metadata | null | undefined) => TanStackHead {
+}): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => TanStackHead {
   const compiled = compileLayers(layers, toItem, generatedItem)
-  return (metadata) =>
+  return (metadata, fallback) =>
     collect((lists) => {
-      for (const value of compiled(metadata)) {
+      for (const value of compiled(metadata, fallback)) {
         if (Array.isArray(value)) for (const item of value) lists[item.list]?.push(item.props)
         else lists[(value as Item).list]?.push((value as Item).props)
       }

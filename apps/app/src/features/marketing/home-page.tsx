@@ -98,7 +98,7 @@ export function HomePage() {
         </div>
         <p>
           Using Next.js? <Link to="/nextjs">Follow the Next.js guide</Link>. Any other server can
-          render the same tags as HTML with <code>renderHead</code>.
+          render the same tags as HTML with <code>compileHtmlHead</code>.
         </p>
       </section>
 

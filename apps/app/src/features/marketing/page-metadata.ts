@@ -1,6 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
-import { resolveHead } from '@headmark/metadata/head'
-import { toTanStackHead } from '@headmark/metadata/tanstack-start'
+import { compileTanStackHead } from '@headmark/metadata/tanstack-start'
 import { createServerFn } from '@tanstack/react-start'
 
 /**
@@ -47,6 +46,9 @@ export interface PageFallback {
 
 const SITE_NAME = 'Headmark'
 
+// No fixed layers: each page passes its own fallback per render.
+const pageHead = compileTanStackHead({})
+
 /**
  * The page's head: its fallback (title, description, Open Graph and X card) with what the
  * metadata service served merged over it.
@@ -64,5 +66,5 @@ export function marketingHead(fallback: PageFallback, served: Metadata | null | 
     },
     twitter: { card: 'summary', title: fallback.title, description: fallback.description },
   }
-  return toTanStackHead(resolveHead({ fallback: base, metadata: served ?? undefined }))
+  return pageHead(served, base)
 }

@@ -64,7 +64,7 @@ describe('the install snippets', () => {
     }
     expect(checked).toContain('@headmark/metadata/next#createWebhookRoute')
     expect(checked).toContain('@headmark/metadata/tanstack-start#loadMetadata')
-    expect(checked).toContain('@headmark/metadata/html#renderHead')
+    expect(checked).toContain('@headmark/metadata/html#compileHtmlHead')
   })
 
   it('put the site’s DSN and the API address in every environment file', () => {

@@ -207,10 +207,10 @@ function plainFetch(values: InstallValues): FrameworkSnippets {
       {
         label: 'headmark.ts',
         language: 'ts',
-        code: `import { resolveHead } from '@headmark/metadata/head'
-import { renderHead } from '@headmark/metadata/html'
+        code: `import { compileHtmlHead } from '@headmark/metadata/html'
 
-const fallback = { title: 'My site' }
+// Your fallback, prepared once at start-up: a request only renders what Headmark serves.
+const pageHead = compileHtmlHead({ fallback: { title: 'My site' } })
 
 /** The <head> tags of a page: what Headmark serves for its path, over your fallback. */
 export async function headFor(path: string): Promise<string> {
@@ -225,7 +225,7 @@ export async function headFor(path: string): Promise<string> {
   }).catch(() => null)
   // Headmark unreachable or an error: the page keeps its fallback.
   const body = response?.ok ? await response.json() : null
-  return renderHead(resolveHead({ fallback, metadata: body?.metadata }))
+  return pageHead(body?.metadata)
 }
 
 // html = html.replace('</head>', \`\${await headFor(url.pathname)}</head>\`)`,
