@@ -84,8 +84,10 @@ describe('public API types', () => {
       secret: undefined,
       onEvent: (payload) => {
         expectTypeOf(payload).toEqualTypeOf<WebhookPayload>()
-        if (payload._type === 'metadata_update')
+        if (payload._type === 'metadata_update') {
           expectTypeOf(payload.path).toEqualTypeOf<string | null>()
+          expectTypeOf(payload.locale).toEqualTypeOf<string | undefined>()
+        }
       },
     })
     expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>()

@@ -92,6 +92,8 @@ describe('isWebhookPayload', () => {
     [{ _type: 'placeholder' }, true],
     [update, true],
     [{ ...update, path: null }, true],
+    [{ ...update, locale: 'fr-CA' }, true],
+    [{ ...update, locale: 1 }, false],
     [{ ...update, path: 1 }, false],
     [{ ...update, site: { hostname: 'acme.com' } }, false],
     [{ ...update, metadata: { title: 1 } }, false],

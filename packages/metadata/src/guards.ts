@@ -88,6 +88,7 @@ const metadataUpdate = /* @__PURE__ */ shape(
     metadata,
     site: /* @__PURE__ */ shape({ hostname: isString, dsn: isString }, ['hostname', 'dsn']),
     timestamp: isString,
+    locale: isString,
   },
   ['path', 'metadataRevisionId', 'metadata', 'site', 'timestamp'],
 )

@@ -149,6 +149,12 @@ export interface MetadataUpdatePayload {
   site: { hostname: string; dsn: string }
   /** ISO 8601. */
   timestamp: string
+  /**
+   * On a site with locales, the locale whose metadata changed (`de`, `fr-CA`): revalidate that
+   * locale's version of `path`. Absent for the default locale's metadata and on sites without
+   * locales.
+   */
+  locale?: string
 }
 
 /** A test ping. */
