@@ -146,6 +146,46 @@ async function seed(origin) {
   return site
 }
 
+/**
+ * A site with locales (en at the root, de under /de) whose /pricing has a set in each, with the
+ * newer fields: get-latest with `locale=de` serves the German set over the English one, with the
+ * hreflang cluster generated from the site's locales.
+ */
+async function seedLocales(origin) {
+  const site = await post(origin, '/test/site', {
+    titleTemplate: '%s · Acme',
+    hostname: `acme-${randomBytes(3).toString('hex')}.example`,
+  })
+  await post(origin, '/test/locales', {
+    siteId: site.id,
+    locales: {
+      defaultLocale: 'en',
+      locales: [
+        { code: 'en', url: { kind: 'path-prefix', prefix: '' } },
+        { code: 'de', url: { kind: 'path-prefix', prefix: '/de' } },
+      ],
+    },
+  })
+  await post(origin, '/test/save', { siteId: site.id, path: null, metadata: { title: 'Acme' } })
+  const { alternates: _generated, canonical: _canonical, ...newer } = searchFields
+  await post(origin, '/test/save', {
+    siteId: site.id,
+    path: '/pricing',
+    metadata: { ...pricing, ...newer },
+  })
+  await post(origin, '/test/save-locale', {
+    siteId: site.id,
+    path: '/pricing',
+    locale: 'de',
+    metadata: {
+      title: 'Preise',
+      description: 'Tarife für Teams jeder Größe, monatlich abgerechnet.',
+      jsonLd: newer.jsonLd,
+    },
+  })
+  return site
+}
+
 /** Runs autocannon; request errors are tallied by kind (ECONNRESET, timeout…) to be shown. */
 function run(options) {
   const kinds = new Map()
@@ -218,7 +258,24 @@ async function main() {
   console.info(
     `  answer with canonical, robots, language versions and JSON-LD: ${(await raw(api.origin, rich)).body.length} bytes`,
   )
-  const runs = { bare: [], warm: [], notModified: [], rich: [] }
+  const localeSite = await seedLocales(api.origin)
+  const german = `${target(localeSite.dsn, '/pricing')}&locale=de`
+  const germanAnswer = await raw(api.origin, german)
+  if (!JSON.parse(germanAnswer.body.toString()).metadata.alternates?.de) {
+    throw new Error(`get-latest with locale=de served no cluster: ${germanAnswer.body}`)
+  }
+  console.info(
+    `  answer in a locale (de), newer fields and the generated cluster: ${germanAnswer.body.length} bytes`,
+  )
+  const runs = {
+    bare: [],
+    warm: [],
+    notModified: [],
+    rich: [],
+    locale: [],
+    coldPlain: [],
+    coldLocale: [],
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     runs.bare.push(
       await cannon(`bare node:http, same bytes (round ${round})`, bare.origin, {
@@ -234,6 +291,15 @@ async function main() {
       await cannon(`get-latest, warm, with the newer fields (round ${round})`, api.origin, {
         requests: [{ path: rich }],
       }),
+    )
+    runs.locale.push(
+      await cannon(
+        `get-latest, warm, locale=de with the newer fields (round ${round})`,
+        api.origin,
+        {
+          requests: [{ path: german }],
+        },
+      ),
     )
     runs.notModified.push(
       await cannon(`get-latest, 304 (round ${round})`, api.origin, {
@@ -254,6 +320,23 @@ async function main() {
   await cannon('get-latest, cold (every request a miss), PGlite', coldLite.origin, {
     requests: rotating(coldPaths(coldSite.dsn)),
   })
+  // The miss path of one page, without and with the newer fields in a locale (the locale's set,
+  // the page's own and the generated cluster), in alternating rounds.
+  const coldLocaleSite = await seedLocales(coldLite.origin)
+  for (let round = 1; round <= ROUNDS; round++) {
+    runs.coldPlain.push(
+      await cannon(`get-latest, cold, a page (round ${round}), PGlite`, coldLite.origin, {
+        requests: [{ path: target(coldSite.dsn, '/pricing') }],
+      }),
+    )
+    runs.coldLocale.push(
+      await cannon(
+        `get-latest, cold, a page in locale=de with the newer fields (round ${round}), PGlite`,
+        coldLite.origin,
+        { requests: [{ path: `${target(coldLocaleSite.dsn, '/pricing')}&locale=de` }] },
+      ),
+    )
+  }
   coldLite.child.kill('SIGTERM')
 
   let soak = null
@@ -360,6 +443,16 @@ async function main() {
     ],
     [
       `get-latest with canonical, robots, language versions and JSON-LD ÷ without = ${(total(runs.rich) / total(runs.warm)).toFixed(2)}`,
+      true,
+      'reported',
+    ],
+    [
+      `get-latest in a locale (de) with the newer fields and the generated cluster ÷ without, warm = ${(total(runs.locale) / total(runs.warm)).toFixed(2)}`,
+      true,
+      'reported',
+    ],
+    [
+      `the same, cold (every request a miss, PGlite) = ${(total(runs.coldLocale) / total(runs.coldPlain)).toFixed(2)} (${Math.round(total(runs.coldLocale) / (ROUNDS * duration))} vs ${Math.round(total(runs.coldPlain) / (ROUNDS * duration))} req/s)`,
       true,
       'reported',
     ],
