@@ -276,7 +276,7 @@ describe('inherited structured data on another locale’s version', () => {
       jsonLdReplaced: true,
     },
   ]
-  const inherited = {
+  const inherited: Metadata = {
     jsonLd: [
       { '@type': 'Organization', name: 'Acme' },
       { '@type': 'Article', headline: 'Pricing' },
