@@ -3,6 +3,7 @@
 // (one core for them, one for autocannon); everything listens on 127.0.0.1 and stops by itself.
 //
 //   BENCH_DURATION=5 (seconds per measurement)  BENCH_ROUNDS=3 (alternating bare/get-latest rounds)  BENCH_SOAK=60 (seconds, after 10 s of warm-up; 0 skips the soak)
+//   BENCH_WIDE=0 skips the 100,000-page site (its working set and the soak)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a database is created and dropped;
 //   set it to "none" to skip the PostgreSQL measurements)
 import { spawn } from 'node:child_process'
@@ -17,6 +18,7 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const duration = Number(process.env.BENCH_DURATION ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const soakSeconds = Number(process.env.BENCH_SOAK ?? 60)
+const wideOn = process.env.BENCH_WIDE !== '0'
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CONNECTIONS = 50
 const children = new Set()
@@ -359,66 +361,68 @@ async function main() {
     }
     const label = admin ? 'PostgreSQL' : 'PGlite'
 
-    // A site with 100,000 pages and a working set of 10,000 of its paths.
-    const server = await instance({ DATABASE_URL: databaseUrl })
-    const big = await post(server.origin, '/test/site', {})
-    let started = performance.now()
-    await post(server.origin, '/test/pages', { siteId: big.id, count: 100_000 })
-    console.info(
-      `  seeded 100,000 pages (${label}) in ${Math.round(performance.now() - started)} ms`,
-    )
-    const workingSet = rotating(
-      Array.from({ length: 10_000 }, (_, i) =>
-        target(big.dsn, `/page/${1 + ((i * 7919) % 100_000)}`),
-      ),
-    )
-    started = performance.now()
-    const first = await run({
-      url: server.origin,
-      connections: CONNECTIONS,
-      amount: 10_000,
-      timeout: 60,
-      requests: workingSet,
-    })
-    const firstMs = performance.now() - started
-    console.info(
-      `  first pass over the working set (10,000 misses, ${label}): ${Math.round(firstMs)} ms, ${Math.round(
-        (10_000 / firstMs) * 1000,
-      )} req/s, p99 ${first.latency.p99} ms, errors ${first.errors + first.timeouts}`,
-    )
-    wide = await cannon(`100k pages, 10k-path working set, warm (${label})`, server.origin, {
-      requests: workingSet,
-    })
-
-    // Soak: saturation on the working set; zero errors and RSS growth under 10 %.
-    if (soakSeconds > 0) {
-      // V8 sizes its heap to the load in the first seconds: RSS is taken after 10 s at saturation.
-      await run({
-        url: server.origin,
-        connections: CONNECTIONS,
-        duration: 10,
-        requests: workingSet,
-      })
-      const before = await stats(server.origin)
-      const result = await run({
-        url: server.origin,
-        connections: CONNECTIONS,
-        duration: soakSeconds,
-        requests: workingSet,
-      })
-      const after = await stats(server.origin)
-      soak = {
-        requests: result.requests.total,
-        errors: result.errors + result.timeouts + result.non2xx,
-        rssBefore: before.rss / 2 ** 20,
-        rssAfter: after.rss / 2 ** 20,
-        growth: after.rss / before.rss - 1,
-      }
+    // A site with 100,000 pages and a working set of 10,000 of its paths (BENCH_WIDE=0 skips it).
+    if (wideOn) {
+      const server = await instance({ DATABASE_URL: databaseUrl })
+      const big = await post(server.origin, '/test/site', {})
+      let started = performance.now()
+      await post(server.origin, '/test/pages', { siteId: big.id, count: 100_000 })
       console.info(
-        `  soak ${soakSeconds} s (${label}): ${soak.requests} requests (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms), ${soak.errors} errors, RSS ${soak.rssBefore.toFixed(1)} → ${soak.rssAfter.toFixed(1)} MB (${(soak.growth * 100).toFixed(1)} %), ${after.entries} answers cached`,
+        `  seeded 100,000 pages (${label}) in ${Math.round(performance.now() - started)} ms`,
       )
+      const workingSet = rotating(
+        Array.from({ length: 10_000 }, (_, i) =>
+          target(big.dsn, `/page/${1 + ((i * 7919) % 100_000)}`),
+        ),
+      )
+      started = performance.now()
+      const first = await run({
+        url: server.origin,
+        connections: CONNECTIONS,
+        amount: 10_000,
+        timeout: 60,
+        requests: workingSet,
+      })
+      const firstMs = performance.now() - started
+      console.info(
+        `  first pass over the working set (10,000 misses, ${label}): ${Math.round(firstMs)} ms, ${Math.round(
+          (10_000 / firstMs) * 1000,
+        )} req/s, p99 ${first.latency.p99} ms, errors ${first.errors + first.timeouts}`,
+      )
+      wide = await cannon(`100k pages, 10k-path working set, warm (${label})`, server.origin, {
+        requests: workingSet,
+      })
+
+      // Soak: saturation on the working set; zero errors and RSS growth under 10 %.
+      if (soakSeconds > 0) {
+        // V8 sizes its heap to the load in the first seconds: RSS is taken after 10 s at saturation.
+        await run({
+          url: server.origin,
+          connections: CONNECTIONS,
+          duration: 10,
+          requests: workingSet,
+        })
+        const before = await stats(server.origin)
+        const result = await run({
+          url: server.origin,
+          connections: CONNECTIONS,
+          duration: soakSeconds,
+          requests: workingSet,
+        })
+        const after = await stats(server.origin)
+        soak = {
+          requests: result.requests.total,
+          errors: result.errors + result.timeouts + result.non2xx,
+          rssBefore: before.rss / 2 ** 20,
+          rssAfter: after.rss / 2 ** 20,
+          growth: after.rss / before.rss - 1,
+        }
+        console.info(
+          `  soak ${soakSeconds} s (${label}): ${soak.requests} requests (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms), ${soak.errors} errors, RSS ${soak.rssBefore.toFixed(1)} → ${soak.rssAfter.toFixed(1)} MB (${(soak.growth * 100).toFixed(1)} %), ${after.entries} answers cached`,
+        )
+      }
+      await stop(server)
     }
-    await stop(server)
   } finally {
     if (admin) {
       await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {})
