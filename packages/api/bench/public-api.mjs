@@ -3,6 +3,7 @@
 // (one core for them, one for autocannon); everything listens on 127.0.0.1 and stops by itself.
 //
 //   BENCH_DURATION=5 (seconds per measurement)  BENCH_ROUNDS=3 (alternating bare/get-latest rounds)  BENCH_SOAK=60 (seconds, after 10 s of warm-up; 0 skips the soak)
+//   BENCH_WIDE=0 skips the 100,000-page site (its working set and the soak)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a database is created and dropped;
 //   set it to "none" to skip the PostgreSQL measurements)
 import { spawn } from 'node:child_process'
@@ -17,6 +18,7 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const duration = Number(process.env.BENCH_DURATION ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const soakSeconds = Number(process.env.BENCH_SOAK ?? 60)
+const wideOn = process.env.BENCH_WIDE !== '0'
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const CONNECTIONS = 50
 const children = new Set()
@@ -146,6 +148,46 @@ async function seed(origin) {
   return site
 }
 
+/**
+ * A site with locales (en at the root, de under /de) whose /pricing has a set in each, with the
+ * newer fields: get-latest with `locale=de` serves the German set over the English one, with the
+ * hreflang cluster generated from the site's locales.
+ */
+async function seedLocales(origin) {
+  const site = await post(origin, '/test/site', {
+    titleTemplate: '%s · Acme',
+    hostname: `acme-${randomBytes(3).toString('hex')}.example`,
+  })
+  await post(origin, '/test/locales', {
+    siteId: site.id,
+    locales: {
+      defaultLocale: 'en',
+      locales: [
+        { code: 'en', url: { kind: 'path-prefix', prefix: '' } },
+        { code: 'de', url: { kind: 'path-prefix', prefix: '/de' } },
+      ],
+    },
+  })
+  await post(origin, '/test/save', { siteId: site.id, path: null, metadata: { title: 'Acme' } })
+  const { alternates: _generated, canonical: _canonical, ...newer } = searchFields
+  await post(origin, '/test/save', {
+    siteId: site.id,
+    path: '/pricing',
+    metadata: { ...pricing, ...newer },
+  })
+  await post(origin, '/test/save-locale', {
+    siteId: site.id,
+    path: '/pricing',
+    locale: 'de',
+    metadata: {
+      title: 'Preise',
+      description: 'Tarife für Teams jeder Größe, monatlich abgerechnet.',
+      jsonLd: newer.jsonLd,
+    },
+  })
+  return site
+}
+
 /** Runs autocannon; request errors are tallied by kind (ECONNRESET, timeout…) to be shown. */
 function run(options) {
   const kinds = new Map()
@@ -218,7 +260,24 @@ async function main() {
   console.info(
     `  answer with canonical, robots, language versions and JSON-LD: ${(await raw(api.origin, rich)).body.length} bytes`,
   )
-  const runs = { bare: [], warm: [], notModified: [], rich: [] }
+  const localeSite = await seedLocales(api.origin)
+  const german = `${target(localeSite.dsn, '/pricing')}&locale=de`
+  const germanAnswer = await raw(api.origin, german)
+  if (!JSON.parse(germanAnswer.body.toString()).metadata.alternates?.de) {
+    throw new Error(`get-latest with locale=de served no cluster: ${germanAnswer.body}`)
+  }
+  console.info(
+    `  answer in a locale (de), newer fields and the generated cluster: ${germanAnswer.body.length} bytes`,
+  )
+  const runs = {
+    bare: [],
+    warm: [],
+    notModified: [],
+    rich: [],
+    locale: [],
+    coldPlain: [],
+    coldLocale: [],
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     runs.bare.push(
       await cannon(`bare node:http, same bytes (round ${round})`, bare.origin, {
@@ -234,6 +293,15 @@ async function main() {
       await cannon(`get-latest, warm, with the newer fields (round ${round})`, api.origin, {
         requests: [{ path: rich }],
       }),
+    )
+    runs.locale.push(
+      await cannon(
+        `get-latest, warm, locale=de with the newer fields (round ${round})`,
+        api.origin,
+        {
+          requests: [{ path: german }],
+        },
+      ),
     )
     runs.notModified.push(
       await cannon(`get-latest, 304 (round ${round})`, api.origin, {
@@ -254,6 +322,23 @@ async function main() {
   await cannon('get-latest, cold (every request a miss), PGlite', coldLite.origin, {
     requests: rotating(coldPaths(coldSite.dsn)),
   })
+  // The miss path of one page, without and with the newer fields in a locale (the locale's set,
+  // the page's own and the generated cluster), in alternating rounds.
+  const coldLocaleSite = await seedLocales(coldLite.origin)
+  for (let round = 1; round <= ROUNDS; round++) {
+    runs.coldPlain.push(
+      await cannon(`get-latest, cold, a page (round ${round}), PGlite`, coldLite.origin, {
+        requests: [{ path: target(coldSite.dsn, '/pricing') }],
+      }),
+    )
+    runs.coldLocale.push(
+      await cannon(
+        `get-latest, cold, a page in locale=de with the newer fields (round ${round}), PGlite`,
+        coldLite.origin,
+        { requests: [{ path: `${target(coldLocaleSite.dsn, '/pricing')}&locale=de` }] },
+      ),
+    )
+  }
   coldLite.child.kill('SIGTERM')
 
   let soak = null
@@ -276,66 +361,68 @@ async function main() {
     }
     const label = admin ? 'PostgreSQL' : 'PGlite'
 
-    // A site with 100,000 pages and a working set of 10,000 of its paths.
-    const server = await instance({ DATABASE_URL: databaseUrl })
-    const big = await post(server.origin, '/test/site', {})
-    let started = performance.now()
-    await post(server.origin, '/test/pages', { siteId: big.id, count: 100_000 })
-    console.info(
-      `  seeded 100,000 pages (${label}) in ${Math.round(performance.now() - started)} ms`,
-    )
-    const workingSet = rotating(
-      Array.from({ length: 10_000 }, (_, i) =>
-        target(big.dsn, `/page/${1 + ((i * 7919) % 100_000)}`),
-      ),
-    )
-    started = performance.now()
-    const first = await run({
-      url: server.origin,
-      connections: CONNECTIONS,
-      amount: 10_000,
-      timeout: 60,
-      requests: workingSet,
-    })
-    const firstMs = performance.now() - started
-    console.info(
-      `  first pass over the working set (10,000 misses, ${label}): ${Math.round(firstMs)} ms, ${Math.round(
-        (10_000 / firstMs) * 1000,
-      )} req/s, p99 ${first.latency.p99} ms, errors ${first.errors + first.timeouts}`,
-    )
-    wide = await cannon(`100k pages, 10k-path working set, warm (${label})`, server.origin, {
-      requests: workingSet,
-    })
-
-    // Soak: saturation on the working set; zero errors and RSS growth under 10 %.
-    if (soakSeconds > 0) {
-      // V8 sizes its heap to the load in the first seconds: RSS is taken after 10 s at saturation.
-      await run({
-        url: server.origin,
-        connections: CONNECTIONS,
-        duration: 10,
-        requests: workingSet,
-      })
-      const before = await stats(server.origin)
-      const result = await run({
-        url: server.origin,
-        connections: CONNECTIONS,
-        duration: soakSeconds,
-        requests: workingSet,
-      })
-      const after = await stats(server.origin)
-      soak = {
-        requests: result.requests.total,
-        errors: result.errors + result.timeouts + result.non2xx,
-        rssBefore: before.rss / 2 ** 20,
-        rssAfter: after.rss / 2 ** 20,
-        growth: after.rss / before.rss - 1,
-      }
+    // A site with 100,000 pages and a working set of 10,000 of its paths (BENCH_WIDE=0 skips it).
+    if (wideOn) {
+      const server = await instance({ DATABASE_URL: databaseUrl })
+      const big = await post(server.origin, '/test/site', {})
+      let started = performance.now()
+      await post(server.origin, '/test/pages', { siteId: big.id, count: 100_000 })
       console.info(
-        `  soak ${soakSeconds} s (${label}): ${soak.requests} requests (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms), ${soak.errors} errors, RSS ${soak.rssBefore.toFixed(1)} → ${soak.rssAfter.toFixed(1)} MB (${(soak.growth * 100).toFixed(1)} %), ${after.entries} answers cached`,
+        `  seeded 100,000 pages (${label}) in ${Math.round(performance.now() - started)} ms`,
       )
+      const workingSet = rotating(
+        Array.from({ length: 10_000 }, (_, i) =>
+          target(big.dsn, `/page/${1 + ((i * 7919) % 100_000)}`),
+        ),
+      )
+      started = performance.now()
+      const first = await run({
+        url: server.origin,
+        connections: CONNECTIONS,
+        amount: 10_000,
+        timeout: 60,
+        requests: workingSet,
+      })
+      const firstMs = performance.now() - started
+      console.info(
+        `  first pass over the working set (10,000 misses, ${label}): ${Math.round(firstMs)} ms, ${Math.round(
+          (10_000 / firstMs) * 1000,
+        )} req/s, p99 ${first.latency.p99} ms, errors ${first.errors + first.timeouts}`,
+      )
+      wide = await cannon(`100k pages, 10k-path working set, warm (${label})`, server.origin, {
+        requests: workingSet,
+      })
+
+      // Soak: saturation on the working set; zero errors and RSS growth under 10 %.
+      if (soakSeconds > 0) {
+        // V8 sizes its heap to the load in the first seconds: RSS is taken after 10 s at saturation.
+        await run({
+          url: server.origin,
+          connections: CONNECTIONS,
+          duration: 10,
+          requests: workingSet,
+        })
+        const before = await stats(server.origin)
+        const result = await run({
+          url: server.origin,
+          connections: CONNECTIONS,
+          duration: soakSeconds,
+          requests: workingSet,
+        })
+        const after = await stats(server.origin)
+        soak = {
+          requests: result.requests.total,
+          errors: result.errors + result.timeouts + result.non2xx,
+          rssBefore: before.rss / 2 ** 20,
+          rssAfter: after.rss / 2 ** 20,
+          growth: after.rss / before.rss - 1,
+        }
+        console.info(
+          `  soak ${soakSeconds} s (${label}): ${soak.requests} requests (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms), ${soak.errors} errors, RSS ${soak.rssBefore.toFixed(1)} → ${soak.rssAfter.toFixed(1)} MB (${(soak.growth * 100).toFixed(1)} %), ${after.entries} answers cached`,
+        )
+      }
+      await stop(server)
     }
-    await stop(server)
   } finally {
     if (admin) {
       await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {})
@@ -360,6 +447,16 @@ async function main() {
     ],
     [
       `get-latest with canonical, robots, language versions and JSON-LD ÷ without = ${(total(runs.rich) / total(runs.warm)).toFixed(2)}`,
+      true,
+      'reported',
+    ],
+    [
+      `get-latest in a locale (de) with the newer fields and the generated cluster ÷ without, warm = ${(total(runs.locale) / total(runs.warm)).toFixed(2)}`,
+      true,
+      'reported',
+    ],
+    [
+      `the same, cold (every request a miss, PGlite) = ${(total(runs.coldLocale) / total(runs.coldPlain)).toFixed(2)} (${Math.round(total(runs.coldLocale) / (ROUNDS * duration))} vs ${Math.round(total(runs.coldPlain) / (ROUNDS * duration))} req/s)`,
       true,
       'reported',
     ],

@@ -6,7 +6,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark } from '../src/headmark.ts'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { page, site } from '../src/db/schema.ts'
+import { localeRevisionId } from '../src/domain/page-locales.ts'
+import { commitRevision } from '../src/domain/revisions.ts'
+import type { SiteLocales } from '../src/domain/site-locales.ts'
 import { createFixtureSite, saveFixtureRevision } from './public-api-fixtures.ts'
 
 const env = loadServerEnv({
@@ -34,6 +38,33 @@ const actions: Record<string, (body: Body) => Promise<unknown>> = {
     )
     headmark.events.siteChanged(siteId as string)
     return { revisionId }
+  },
+  // { siteId, locales } → the site's locales (SiteLocales, or null)
+  async '/test/locales'({ siteId, locales }) {
+    await headmark.db
+      .update(site)
+      .set({ locales: locales as SiteLocales | null })
+      .where(eq(site.id, siteId as string))
+    headmark.events.siteChanged(siteId as string)
+    return { ok: true }
+  },
+  // { siteId, path, locale, metadata } → saves the locale's set of an existing page, as the editor does
+  async '/test/save-locale'({ siteId, path, locale, metadata }) {
+    const [row] = await headmark.db
+      .select({ id: page.id })
+      .from(page)
+      .where(and(eq(page.siteId, siteId as string), eq(page.path, path as string)))
+    if (!row) throw new Error(`No page ${String(path)}`)
+    const revision = await commitRevision(headmark.db, headmark.events, {
+      siteId: siteId as string,
+      pageId: row.id,
+      baseRevisionId: await localeRevisionId(headmark.db, row.id, locale as string),
+      metadata: metadata as Body,
+      authorId: null,
+      source: 'editor',
+      locale: locale as string,
+    })
+    return { revisionId: revision.id }
   },
   // { requireApiKey?, titleTemplate? } → a new site
   '/test/site': (body) => createFixtureSite(headmark.db, body),

@@ -11,6 +11,7 @@ import type { ChangeSetAppliedEvent, CoreEvents, Transaction } from './events.ts
 import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from './metadata-schema.ts'
 import { pagePathFromInput } from './page-paths.ts'
 import { loadSiteRules } from './path-rules.ts'
+import { localeSetsOfPages, servedPageInLocale } from './page-locales.ts'
 import { servedFor } from './revisions.ts'
 import { compactMetadata } from './served-metadata.ts'
 
@@ -535,6 +536,31 @@ export async function applyInTransaction(
     )[0]
     const defaultsMetadata = defaults ? parsed(defaults.metadata) : null
     const rules = await loadSiteRules(tx, siteRow.id)
+    // Each body is what get-latest answers for the path (with the generated cluster on a site
+    // with locales): the same function computes both. The pages' sets are read in one query.
+    const sets = siteRow.locales
+      ? await localeSetsOfPages(
+          tx,
+          revisions.map((row) => row.page_id),
+        )
+      : new Map<string, Map<string, { revisionId: string; metadata: Metadata }>>()
+    const changes: ChangeSetAppliedEvent['changes'] = []
+    for (const row of revisions) {
+      const served = await servedPageInLocale(tx, {
+        site: siteRow,
+        path: row.path,
+        page: { id: row.page_id, own: row.metadata },
+        locale: null,
+        sets: sets.get(row.page_id) ?? new Map(),
+        defaults: defaultsMetadata,
+        rules,
+      })
+      changes.push({
+        page: { id: row.page_id, path: row.path },
+        revision: { id: row.id, number: row.number, source, createdAt },
+        served: served.metadata,
+      })
+    }
     const event: ChangeSetAppliedEvent = {
       site: {
         id: siteRow.id,
@@ -543,16 +569,7 @@ export async function applyInTransaction(
         dsn: siteRow.dsn,
       },
       changeSet: { id: set.id, source: set.source },
-      changes: revisions.map((row) => ({
-        page: { id: row.page_id, path: row.path },
-        revision: { id: row.id, number: row.number, source, createdAt },
-        served: servedFor(
-          siteRow,
-          defaultsMetadata,
-          { path: row.path, metadata: row.metadata },
-          rules,
-        ),
-      })),
+      changes,
       defaults: {
         revisionId: defaults?.id ?? null,
         served: servedFor(siteRow, null, { path: null, metadata: defaultsMetadata ?? {} }),

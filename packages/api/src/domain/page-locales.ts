@@ -1,12 +1,12 @@
 import type { Metadata } from '@headmark/metadata'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { metadataRevision, pageLocale } from '../db/schema.ts'
 import type { Transaction } from './events.ts'
 import type { HreflangCluster } from './hreflang.ts'
 import type { CompiledRule } from './path-rules.ts'
 import { servedForPath } from './revisions.ts'
-import { localeMetadata, pageCluster, type SiteLocales } from './site-locales.ts'
+import { localeMetadata, pageCluster, withCluster, type SiteLocales } from './site-locales.ts'
 
 // A page's metadata sets on a site with locales, read from the database: each locale's current
 // set, and the hreflang cluster the page serves in every locale.
@@ -88,4 +88,90 @@ export async function clusterOfPage(
     { path: input.path, own: input.own, localized },
     served,
   )
+}
+
+/** The current sets of many pages at once (one query): page id → locale → set. */
+export async function localeSetsOfPages(
+  db: Database | Transaction,
+  pageIds: readonly string[],
+): Promise<Map<string, Map<string, { revisionId: string; metadata: Metadata }>>> {
+  const out = new Map<string, Map<string, { revisionId: string; metadata: Metadata }>>()
+  if (pageIds.length === 0) return out
+  const rows = await db
+    .select({
+      pageId: pageLocale.pageId,
+      locale: pageLocale.locale,
+      revisionId: metadataRevision.id,
+      metadata: metadataRevision.metadata,
+    })
+    .from(pageLocale)
+    .innerJoin(metadataRevision, eq(metadataRevision.id, pageLocale.currentRevisionId))
+    .where(inArray(pageLocale.pageId, [...pageIds]))
+  for (const row of rows) {
+    let sets = out.get(row.pageId)
+    if (!sets) out.set(row.pageId, (sets = new Map()))
+    sets.set(row.locale, { revisionId: row.revisionId, metadata: row.metadata })
+  }
+  return out
+}
+
+/** What {@link servedPageInLocale} answers. */
+export interface ServedInLocale {
+  /** What the path serves in the locale: the get-latest answer's and the webhook body's `metadata`. */
+  metadata: Metadata
+  /** The current revision of the locale's own set, when the page has one (else null). */
+  localeRevisionId: string | null
+}
+
+/**
+ * What a path serves in one locale: the site's defaults, the matching path rules, the page's own
+ * set overlaid by the locale's set (when it has one), the title template, and on a site with
+ * locales the generated hreflang cluster in place of hand-written alternates. The ONE
+ * computation behind get-latest's answer and every webhook body (a save, an applied change set,
+ * a published change request), so a receiver is told exactly what the public API serves.
+ */
+export async function servedPageInLocale(
+  db: Database | Transaction,
+  input: {
+    site: {
+      id: string
+      hostname: string
+      titleTemplate: string | null
+      locales: SiteLocales | null
+    }
+    path: string
+    /** The page at the path and its own (default locale's) set; null when the path has no page. */
+    page: { id: string; own: Metadata | null } | null
+    /** The locale asked for (checked with `chooseLocale`); null = the default locale. */
+    locale: string | null
+    /** The page's sets per locale when the caller has them (else read here). */
+    sets?: ReadonlyMap<string, { revisionId: string; metadata: Metadata }>
+    defaults?: Metadata | null
+    rules?: CompiledRule[]
+  },
+): Promise<ServedInLocale> {
+  const { site, page } = input
+  const sets = site.locales && page ? (input.sets ?? (await localeSets(db, page.id))) : undefined
+  const set = input.locale === null ? undefined : sets?.get(input.locale)
+  const own = page?.own ?? null
+  const served = await servedForPath(db, {
+    site,
+    path: input.path,
+    metadata: set ? localeMetadata(own, set.metadata) : own,
+    defaults: input.defaults,
+    rules: input.rules,
+  })
+  let metadata = served.metadata
+  if (site.locales && sets) {
+    const cluster = await clusterOfPage(db, {
+      site: { ...site, locales: site.locales },
+      path: input.path,
+      own,
+      sets,
+      defaults: served.defaults,
+      rules: served.rules,
+    })
+    metadata = withCluster(metadata, cluster.alternates, input.locale ?? site.locales.defaultLocale)
+  }
+  return { metadata, localeRevisionId: set?.revisionId ?? null }
 }

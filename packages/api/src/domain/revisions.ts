@@ -8,8 +8,7 @@ import { type AuditActor, changedFields, recordAudit } from './audit.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
 import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
-import { clusterOfPage, localeSets } from './page-locales.ts'
-import { localeMetadata, withCluster } from './site-locales.ts'
+import { servedPageInLocale } from './page-locales.ts'
 
 export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
 export type RevisionRow = typeof metadataRevision.$inferSelect
@@ -133,27 +132,17 @@ export async function saveRevision(
               .from(metadataRevision)
               .where(eq(metadataRevision.id, pageRow.currentRevisionId))
           )[0]?.metadata ?? null)
-  const served = await servedForPath(tx, {
-    site: siteRow,
-    path: pageRow.path,
-    metadata: locale === null ? metadata : localeMetadata(own, metadata),
-  })
-  // On a site with locales, the webhook body serves the generated cluster, as the public API does.
-  if (siteRow.locales && pageRow.path !== null) {
-    const cluster = await clusterOfPage(tx, {
-      site: { ...siteRow, locales: siteRow.locales },
-      path: pageRow.path,
-      own,
-      sets: await localeSets(tx, pageRow.id),
-      defaults: served.defaults,
-      rules: served.rules,
-    })
-    served.metadata = withCluster(
-      served.metadata,
-      cluster.alternates,
-      locale ?? siteRow.locales.defaultLocale,
-    )
-  }
+  // The webhook body serves what get-latest answers for the path in this locale (with the
+  // generated cluster on a site with locales): the same function computes both.
+  const served =
+    pageRow.path === null
+      ? await servedForPath(tx, { site: siteRow, path: null, metadata })
+      : await servedPageInLocale(tx, {
+          site: siteRow,
+          path: pageRow.path,
+          page: { id: pageRow.id, own },
+          locale,
+        })
   const event: RevisionSavedEvent = {
     site: {
       id: siteRow.id,

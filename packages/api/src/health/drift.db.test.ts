@@ -422,6 +422,119 @@ describe('drift checks', () => {
     expect(check).toMatchObject({ state: 'done', pageCount: 50, checkedCount: 50 })
   })
 
+  it('checks each language version at its URL against what that locale serves, and says which', async () => {
+    const { cast } = await setUp()
+    await cast.owner.rpc.sites.updateLocales({
+      ...ref,
+      locales: [
+        { code: 'en', kind: 'path-prefix', value: '' },
+        { code: 'de', kind: 'path-prefix', value: '/de' },
+      ],
+      defaultLocale: 'en',
+    })
+    const german = await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: '/fine',
+      locale: 'de',
+      baseRevisionId: null,
+      metadata: { title: 'Gut' },
+    })
+    // The site serves the English version what get-latest answers for it, with the cluster; its
+    // German version (/de/fine) is not there yet.
+    const cluster = {
+      en: 'https://acme.com/fine',
+      de: 'https://acme.com/de/fine',
+      'x-default': 'https://acme.com/fine',
+    }
+    heads.set('/fine', { ...heads.get('/fine'), alternates: cluster })
+    const check = async () => {
+      await finished(
+        (await cast.member.rpc.health.checkPage({ ...ref, pagePath: '/fine' })).checkId,
+      )
+      return cast.member.rpc.health.getPage({ ...ref, pagePath: '/fine' })
+    }
+    const missing = await check()
+    expect(pageFetches().filter((hit) => hit.startsWith('/de/fine '))).toHaveLength(8)
+    expect(missing.versions.map((version) => [version.locale, version.drifting])).toEqual([
+      ['en', false],
+      ['de', true],
+    ])
+    expect(missing.result).toMatchObject({ locale: 'en', drifting: false })
+    expect(missing.versions[1]?.agents[0]).toMatchObject({ status: 404 })
+
+    // Served as get-latest answers with locale=de: the German title over the English set.
+    heads.set('/de/fine', { ...heads.get('/fine'), title: 'Gut' })
+    const served = await check()
+    expect(served.versions.map((version) => [version.locale, version.drifting])).toEqual([
+      ['en', false],
+      ['de', false],
+    ])
+    const googlebot = served.versions[1]?.agents.find((agent) => agent.agent === 'googlebot')
+    expect(googlebot).toMatchObject({ findings: [], served: { title: 'Gut', alternates: cluster } })
+
+    // A new German title the site does not serve yet: the German version's cache is stale.
+    await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: '/fine',
+      locale: 'de',
+      baseRevisionId: german.id,
+      metadata: { title: 'Sehr gut' },
+    })
+    const stale = await check()
+    expect(stale.versions.map((version) => [version.locale, version.drifting])).toEqual([
+      ['en', false],
+      ['de', true],
+    ])
+    expect(
+      stale.versions[1]?.agents.find((agent) => agent.agent === 'googlebot')?.findings,
+    ).toEqual([expect.objectContaining({ kind: 'stale', field: 'title', served: 'Gut' })])
+    heads.delete('/de/fine')
+  })
+
+  it('counts each language version as a page of the plan: 50 URLs on Free', async () => {
+    const target = await seedDriftSite(server.current.headmark, {
+      pages: 30,
+      hostname: 'free.example',
+    })
+    const { db, drift } = server.current.headmark
+    await db
+      .update(subscription)
+      .set({ plan: 'free' })
+      .where(eq(subscription.referenceId, target.organizationId))
+    await db
+      .update(site)
+      .set({
+        locales: {
+          defaultLocale: 'en',
+          locales: [
+            { code: 'en', url: { kind: 'path-prefix', prefix: '' } },
+            { code: 'de', url: { kind: 'path-prefix', prefix: '/de' } },
+          ],
+        },
+      })
+      .where(eq(site.id, target.id))
+    // Every page has a German set.
+    await db.execute(sql`
+      insert into metadata_revision (id, page_id, number, metadata, source, locale)
+      select p.id || '-de', p.id, 2, '{"title":"Seite"}'::jsonb, 'editor', 'de'
+      from page p where p.site_id = ${target.id} and p.path is not null`)
+    await db.execute(sql`
+      insert into page_locale (page_id, locale, current_revision_id)
+      select p.id, 'de', p.id || '-de' from page p
+      where p.site_id = ${target.id} and p.path is not null`)
+    const check = await finished(await drift.request({ siteId: target.id, kind: 'site' }))
+    expect(check).toMatchObject({ state: 'done', pageCount: 50, checkedCount: 50 })
+    const rows = rowsOf<{ locale: string; n: number }>(
+      await db.execute(sql`
+        select locale, count(distinct page_id)::int as n from drift_result
+        where check_id = ${check.id} group by locale order by locale`),
+    )
+    expect(rows.map((row) => [row.locale, Number(row.n)])).toEqual([
+      ['de', 25],
+      ['en', 25],
+    ])
+  })
+
   it('keeps a plan within the server’s bounds', () => {
     const bounds = { everyMs: 24 * 3600_000, maxPages: 1000 }
     expect(driftSchedule(getPlan('business'), bounds)).toMatchObject({

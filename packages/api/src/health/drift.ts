@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata, MetadataImage } from '@headmark/metadata'
-import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Job, PgBoss } from 'pg-boss'
 import { type Plan, plans } from '../billing/plans.ts'
 import { effectivePlan } from '../billing/quotas.ts'
@@ -11,11 +11,13 @@ import type { Database } from '../db/client.ts'
 import { driftCheck, driftResult, metadataRevision, page, site } from '../db/schema.ts'
 import type { Transaction } from '../domain/events.ts'
 import { loadSiteRules } from '../domain/path-rules.ts'
-import { currentDefaults, servedForPath } from '../domain/revisions.ts'
+import { localeSetsOfPages, servedPageInLocale } from '../domain/page-locales.ts'
+import { currentDefaults } from '../domain/revisions.ts'
+import type { SiteLocales } from '../domain/site-locales.ts'
 import type { Logger } from '../log.ts'
 import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
 import { compareServed, type Finding } from './compare.ts'
-import { siteOrigin } from './live.ts'
+import { localeFetchUrl } from './live.ts'
 
 // Drift checks: each page of a site (or one page) fetched as eight crawlers and compared with
 // what its path should serve, as durable jobs on the queue.
@@ -321,8 +323,8 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
       .select({
         id: page.id,
         path: page.path,
+        revisionId: metadataRevision.id,
         metadata: metadataRevision.metadata,
-        number: metadataRevision.number,
       })
       .from(page)
       .leftJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
@@ -422,36 +424,77 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     if (!claimed) return
     const [siteRow] = await db.select().from(site).where(eq(site.id, claimed.siteId))
     if (!siteRow) return
-    // A site check reads as many pages as the plan gives (within the server's bound).
-    const pages = await pagesOf(claimed, (await scheduleOf(siteRow.organizationId)).maxPages)
-    await db.update(driftCheck).set({ pageCount: pages.length }).where(eq(driftCheck.id, checkId))
+    // A site check reads as many URLs as the plan gives (within the server's bound): on a site
+    // with locales, each language version of a page is a URL of its own and counts once.
+    const maxPages = (await scheduleOf(siteRow.organizationId)).maxPages
+    const pages = await pagesOf(claimed, maxPages)
+    const setsByPage = siteRow.locales
+      ? await localeSetsOfPages(
+          db,
+          pages.map((row) => row.id),
+        )
+      : new Map<string, Map<string, { revisionId: string; metadata: Metadata }>>()
+    const targets = pages
+      .flatMap((pageRow) => versionsOf(siteRow, pageRow, setsByPage.get(pageRow.id)))
+      .slice(0, maxPages)
+    await db.update(driftCheck).set({ pageCount: targets.length }).where(eq(driftCheck.id, checkId))
     const defaults = await currentDefaults(db, siteRow.id)
     const rules = await loadSiteRules(db, siteRow.id)
     const done = new Set(
       (
         await db
-          .select({ pageId: driftResult.pageId, agent: driftResult.agent })
+          .select({
+            pageId: driftResult.pageId,
+            locale: driftResult.locale,
+            agent: driftResult.agent,
+          })
           .from(driftResult)
           .where(eq(driftResult.checkId, checkId))
-      ).map((row) => `${row.pageId} ${row.agent}`),
+      ).map((row) => `${row.pageId} ${row.locale} ${row.agent}`),
     )
-    const origin = siteOrigin(siteRow.hostname, origins)
     const signal = stopping.signal
     const tasks: Array<() => Promise<void>> = []
-    for (const pageRow of pages) {
+    for (const { pageRow, locale, sets } of targets) {
       const path = pageRow.path as string
-      const agents = CRAWLER_AGENTS.filter((agent) => !done.has(`${pageRow.id} ${agent.id}`))
-      if (agents.length === 0) continue
+      const stored = locale ?? ''
+      const agents = CRAWLER_AGENTS.filter(
+        (agent) => !done.has(`${pageRow.id} ${stored} ${agent.id}`),
+      )
+      const url = localeFetchUrl(siteRow, path, locale, origins)
+      if (agents.length === 0 || url === null) continue
+      // The set read in this version: the page's own for the default locale, else the locale's.
+      const setLocale = locale === null || locale === siteRow.locales?.defaultLocale ? null : locale
       // One page at a time, its crawlers together: what one crawler gets is compared with what
       // the others get, and the page's rows are stored in one statement.
       tasks.push(async () => {
-        const served = async (metadata: Metadata | null) =>
-          (await servedForPath(db, { site: siteRow, path, metadata, defaults, rules })).metadata
-        const intended = await served(pageRow.metadata ?? null)
-        // What the page's earlier revisions served: a value one of them had is a stale cache
+        // What the version serves: get-latest's answer for the path in its locale.
+        const served = async (set: Metadata | null) =>
+          (
+            await servedPageInLocale(db, {
+              site: siteRow,
+              path,
+              page: {
+                id: pageRow.id,
+                own: setLocale === null ? set : (pageRow.metadata ?? null),
+              },
+              locale: setLocale,
+              sets:
+                setLocale === null || set === null
+                  ? (sets ?? new Map())
+                  : new Map(sets).set(setLocale, { revisionId: '', metadata: set }),
+              defaults,
+              rules,
+            })
+          ).metadata
+        const current =
+          setLocale === null ? (pageRow.metadata ?? null) : (sets?.get(setLocale)?.metadata ?? null)
+        const intended = await served(current)
+        // What the set's earlier revisions served: a value one of them had is a stale cache
         // (drift), not the site's override.
+        const currentId =
+          setLocale === null ? pageRow.revisionId : (sets?.get(setLocale)?.revisionId ?? null)
         const earlier =
-          pageRow.number === null
+          currentId === null
             ? []
             : await db
                 .select({ metadata: metadataRevision.metadata })
@@ -459,14 +502,16 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
                 .where(
                   and(
                     eq(metadataRevision.pageId, pageRow.id),
-                    lt(metadataRevision.number, pageRow.number),
+                    setLocale === null
+                      ? isNull(metadataRevision.locale)
+                      : eq(metadataRevision.locale, setLocale),
+                    ne(metadataRevision.id, currentId),
                   ),
                 )
                 .orderBy(desc(metadataRevision.number))
                 .limit(EARLIER_REVISIONS)
         const previous: Metadata[] = []
         for (const revision of earlier) previous.push(await served(revision.metadata))
-        const url = `${origin}${path}`
         const rows = await Promise.all(
           agents.map((agent) => checkAs(agent, url, intended, previous, signal)),
         )
@@ -480,6 +525,7 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
               checkId,
               pageId: pageRow.id,
               path,
+              locale: stored,
               agent: agent.id,
               drifting: row.findings.some((finding) => finding.drift) || row.error !== null,
             })),
@@ -506,8 +552,8 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
     // are written, so that whoever sees it done also sees its webhook message.
     await db.execute(sql`
       update drift_check set
-        checked_count = (select count(distinct page_id) from drift_result where check_id = ${checkId}),
-        drifting_count = (select count(distinct page_id) from drift_result where check_id = ${checkId} and drifting),
+        checked_count = (select count(distinct (page_id, locale)) from drift_result where check_id = ${checkId}),
+        drifting_count = (select count(distinct (page_id, locale)) from drift_result where check_id = ${checkId} and drifting),
         result_count = (select count(*) from drift_result where check_id = ${checkId})
       where id = ${checkId}`)
     // Marked alerted in the transaction that writes the alert (its webhook message and its
@@ -593,6 +639,28 @@ export function createDriftChecks(options: DriftCheckOptions): DriftChecks {
   }
 }
 
+/**
+ * The language versions of a page a drift check fetches, default locale first: on a site with
+ * locales, the default locale's and each other declared locale's with a set of its own (the
+ * versions its hreflang cluster can name); on a site without locales, the page (locale null).
+ */
+function versionsOf<P>(
+  siteRow: { locales: SiteLocales | null },
+  pageRow: P,
+  sets: Map<string, { revisionId: string; metadata: Metadata }> | undefined,
+): Array<{
+  pageRow: P
+  locale: string | null
+  sets: Map<string, { revisionId: string; metadata: Metadata }> | undefined
+}> {
+  const locales = siteRow.locales
+  if (!locales) return [{ pageRow, locale: null, sets }]
+  const others = locales.locales
+    .map((locale) => locale.code)
+    .filter((code) => code !== locales.defaultLocale && sets?.has(code))
+  return [locales.defaultLocale, ...others].map((locale) => ({ pageRow, locale, sets }))
+}
+
 /** A site's checks (those of the whole site and those of single pages), newest first: the log. */
 export async function siteChecks(db: Database, siteId: string) {
   return db
@@ -613,5 +681,5 @@ export async function checkResults(db: Database, checkId: string, pageId?: strin
         ? and(eq(driftResult.checkId, checkId), eq(driftResult.pageId, pageId))
         : eq(driftResult.checkId, checkId),
     )
-    .orderBy(asc(driftResult.path), asc(driftResult.agent))
+    .orderBy(asc(driftResult.path), asc(driftResult.locale), asc(driftResult.agent))
 }

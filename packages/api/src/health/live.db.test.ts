@@ -187,4 +187,48 @@ describe('live after save', () => {
       paths.slice(0, 20).map((path) => [path, 'live']),
     )
   })
+
+  it('checks a locale’s save at that locale’s URL, against what get-latest serves in it', async () => {
+    const cast = await setUp()
+    await cast.owner.rpc.sites.updateLocales({
+      ...ref,
+      locales: [
+        { code: 'en', kind: 'path-prefix', value: '' },
+        { code: 'de', kind: 'path-prefix', value: '/de' },
+      ],
+      defaultLocale: 'en',
+    })
+    const english: Metadata = { title: 'Pricing', description: 'Plans for teams.' }
+    await save(cast.member, '/pricing', english)
+    const cluster = {
+      en: 'https://acme.com/pricing',
+      de: 'https://acme.com/de/pricing',
+      'x-default': 'https://acme.com/pricing',
+    }
+    // The German version: its own title over the English description, with the cluster.
+    const german: Metadata = { ...english, title: 'Preise', alternates: cluster }
+    heads.set('/de/pricing', {
+      now: { ...german, title: 'Alt' },
+      next: { metadata: german, after: 1 },
+    })
+    heads.set('/pricing', { now: { ...english, alternates: cluster } })
+    const saved = await cast.member.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: '/pricing',
+      locale: 'de',
+      baseRevisionId: null,
+      metadata: { title: 'Preise' },
+    })
+    const check = await settled(cast.member, '/pricing', saved.id)
+    expect(check).toMatchObject({
+      state: 'live',
+      locale: 'de',
+      attempts: 2,
+      url: expect.stringMatching(/\/de\/pricing$/),
+      served: { title: 'Preise', alternates: cluster },
+      findings: [],
+    })
+    expect(hits.at(-1)).toMatch(/^\/de\/pricing HeadmarkBot\//)
+    heads.delete('/de/pricing')
+  })
 })

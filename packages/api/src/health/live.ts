@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata } from '@headmark/metadata'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Job, PgBoss } from 'pg-boss'
 import type { Crawler } from '../crawler/types.ts'
 import type { Database } from '../db/client.ts'
-import { liveCheck, metadataRevision, site, type StoredFinding } from '../db/schema.ts'
+import { liveCheck, metadataRevision, page, site, type StoredFinding } from '../db/schema.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from '../domain/events.ts'
-import { servedForPath } from '../domain/revisions.ts'
+import { localeSets, servedPageInLocale } from '../domain/page-locales.ts'
+import { localeMapping, localeUrl, type SiteLocales } from '../domain/site-locales.ts'
 import type { Logger } from '../log.ts'
 import { ensureQueue, transactionDb } from '../webhooks/queue.ts'
 import { changedFields, compareServed, showsSave } from './compare.ts'
@@ -58,6 +59,29 @@ export function siteOrigin(hostname: string, overrides: Record<string, string> =
   return overrides[hostname.toLowerCase()] ?? `https://${hostname}`
 }
 
+/**
+ * Where Headmark fetches a page in one language version: the URL the site's locale mapping
+ * gives it (the one its hreflang cluster names), on the origin listed for that URL's host when
+ * there is one. A site without locales (or `locale` null on it): the site's origin and the path.
+ */
+export function localeFetchUrl(
+  target: { hostname: string; locales: SiteLocales | null },
+  path: string,
+  locale: string | null,
+  overrides: Record<string, string> = {},
+): string | null {
+  if (target.locales === null) return `${siteOrigin(target.hostname, overrides)}${path}`
+  const absolute = localeUrl(
+    localeMapping(target.hostname, target.locales),
+    locale ?? target.locales.defaultLocale,
+    path,
+  )
+  if (absolute === null) return null
+  const url = new URL(absolute)
+  const origin = overrides[url.hostname]
+  return origin ? `${origin}${url.pathname}${url.search}` : url.href
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms)
@@ -85,36 +109,61 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
   async function queueCheck(
     tx: Transaction,
     target: { id: string; hostname: string },
-    change: Pick<RevisionSavedEvent, 'page' | 'revision' | 'served'>,
+    change: Pick<RevisionSavedEvent, 'page' | 'revision' | 'served' | 'locale'>,
   ): Promise<void> {
     const path = change.page.path
     if (path === null || boundMs <= 0) return
     const [siteRow] = await tx
       .select({
+        id: site.id,
+        hostname: site.hostname,
         titleTemplate: site.titleTemplate,
+        locales: site.locales,
         connected: sql<boolean>`(${site.firstRequestAt} is not null or ${site.ownershipVerifiedAt} is not null)`,
       })
       .from(site)
       .where(eq(site.id, target.id))
     if (!siteRow?.connected) return
+    const locale = change.locale ?? null
+    const url = localeFetchUrl(siteRow, path, locale, origins)
+    if (url === null) return
+    // The revision before, of the same set (each locale's set has its own history).
     const [before] = await tx
       .select({ metadata: metadataRevision.metadata })
       .from(metadataRevision)
       .where(
         and(
           eq(metadataRevision.pageId, change.page.id),
-          eq(metadataRevision.number, change.revision.number - 1),
+          locale === null ? isNull(metadataRevision.locale) : eq(metadataRevision.locale, locale),
+          lt(metadataRevision.number, change.revision.number),
         ),
       )
-    const previous = before
-      ? (
-          await servedForPath(tx, {
-            site: { id: target.id, titleTemplate: siteRow.titleTemplate },
-            path,
-            metadata: before.metadata,
-          })
-        ).metadata
-      : null
+      .orderBy(desc(metadataRevision.number))
+      .limit(1)
+    let previous: Metadata | null = null
+    if (before) {
+      const sets = siteRow.locales ? await localeSets(tx, change.page.id) : undefined
+      const own =
+        locale === null
+          ? before.metadata
+          : ((
+              await tx
+                .select({ metadata: metadataRevision.metadata })
+                .from(page)
+                .innerJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
+                .where(eq(page.id, change.page.id))
+            )[0]?.metadata ?? null)
+      if (locale !== null) sets?.set(locale, { revisionId: '', metadata: before.metadata })
+      previous = (
+        await servedPageInLocale(tx, {
+          site: siteRow,
+          path,
+          page: { id: change.page.id, own },
+          locale,
+          ...(sets ? { sets } : {}),
+        })
+      ).metadata
+    }
     const id = randomUUID()
     await tx
       .insert(liveCheck)
@@ -123,7 +172,8 @@ export function createLiveChecks(options: LiveCheckOptions): LiveChecks {
         siteId: target.id,
         pageId: change.page.id,
         revisionId: change.revision.id,
-        url: `${siteOrigin(target.hostname, origins)}${path}`,
+        url,
+        locale,
         intended: change.served,
         previous,
         savedAt: change.revision.createdAt,
@@ -252,6 +302,7 @@ export async function latestLiveCheck(db: Database, pageId: string) {
       revisionId: liveCheck.revisionId,
       revisionNumber: metadataRevision.number,
       url: liveCheck.url,
+      locale: liveCheck.locale,
       state: liveCheck.state,
       savedAt: liveCheck.savedAt,
       elapsedMs: liveCheck.elapsedMs,

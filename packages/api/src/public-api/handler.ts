@@ -3,15 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { normalizePath, type GetLatestResponse } from '@headmark/metadata'
 import type { Database } from '../db/client.ts'
 import type { CoreEvents } from '../domain/events.ts'
-import {
-  type CompiledRule,
-  loadSiteRules,
-  matchingRules,
-  ruleLayers,
-} from '../domain/path-rules.ts'
-import { servedMetadata } from '../domain/served-metadata.ts'
-import { clusterOfPage, localeSets } from '../domain/page-locales.ts'
-import { chooseLocale, localeMetadata, withCluster } from '../domain/site-locales.ts'
+import { type CompiledRule, loadSiteRules, matchingRules } from '../domain/path-rules.ts'
+import { servedPageInLocale } from '../domain/page-locales.ts'
+import { chooseLocale } from '../domain/site-locales.ts'
 import {
   type Answer,
   chooseEncoding,
@@ -292,34 +286,17 @@ export function createPublicApi(options: PublicApiOptions): PublicApi {
       stats.ruleLoads++
       rules = await loadSiteRules(db, found.site.id)
     }
-    const matching = matchingRules(rules, path)
-    // A site with locales: the locale's set over the page's own, and the generated cluster.
-    const localized = found.site.locales && found.page ? await localeSets(db, found.page.id) : null
-    const set = choice.locale === null ? undefined : localized?.get(choice.locale)
-    const response: GetLatestResponse = {
-      metadata: servedMetadata({
-        defaults: found.defaults?.metadata,
-        rules: ruleLayers(matching),
-        page: set ? localeMetadata(revision?.metadata ?? null, set.metadata) : revision?.metadata,
-        titleTemplate: found.site.titleTemplate,
-      }),
-    }
-    if (found.site.locales && localized) {
-      const cluster = await clusterOfPage(db, {
-        site: { ...found.site, locales: found.site.locales },
-        path,
-        own: revision?.metadata ?? null,
-        sets: localized,
-        defaults: found.defaults?.metadata ?? null,
-        rules: matching,
-      })
-      response.metadata = withCluster(
-        response.metadata,
-        cluster.alternates,
-        choice.locale ?? found.site.locales.defaultLocale,
-      )
-    }
-    const revisionId = set?.revisionId ?? revision?.id ?? found.defaults?.revisionId
+    // The one computation of what a path serves in a locale (webhook bodies use it too).
+    const served = await servedPageInLocale(db, {
+      site: found.site,
+      path,
+      page: found.page ? { id: found.page.id, own: revision?.metadata ?? null } : null,
+      locale: choice.locale,
+      defaults: found.defaults?.metadata ?? null,
+      rules: matchingRules(rules, path),
+    })
+    const response: GetLatestResponse = { metadata: served.metadata }
+    const revisionId = served.localeRevisionId ?? revision?.id ?? found.defaults?.revisionId
     if (revisionId) response.metadataRevisionId = revisionId
     const fresh = droppedAt < started && (invalidatedAt.get(found.site.id) ?? 0) < started
     const site = fresh ? siteState(found, rules) : transientSite(found, rules)

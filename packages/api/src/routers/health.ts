@@ -26,6 +26,8 @@ export const liveCheckSchema = z.object({
   url: z.string(),
   /** The host the page was fetched from, for "Live on <host>". */
   host: z.string(),
+  /** The locale whose set was saved, on a site with locales (null: the page's own set). */
+  locale: z.string().nullable(),
   state: z.enum(['pending', 'live', 'not_live']),
   savedAt: z.date(),
   /** After how long the site served the save (live), or the bound (not live); null while pending. */
@@ -150,6 +152,8 @@ const checkSchema = z.object({
 const pageResultSchema = z.object({
   pageId: z.string(),
   path: z.string(),
+  /** The language version checked (its URL from the site's locales); null on a site without locales. */
+  locale: z.string().nullable(),
   drifting: z.boolean(),
   agents: z.array(agentResultSchema),
 })
@@ -159,10 +163,18 @@ type Row = Awaited<ReturnType<typeof checkResults>>[number]
 function byPage(rows: Row[]): Array<z.infer<typeof pageResultSchema>> {
   const pages = new Map<string, z.infer<typeof pageResultSchema>>()
   for (const row of rows) {
-    let entry = pages.get(row.pageId)
+    // One entry per page and language version.
+    const key = `${row.pageId} ${row.locale}`
+    let entry = pages.get(key)
     if (!entry) {
-      entry = { pageId: row.pageId, path: row.path, drifting: false, agents: [] }
-      pages.set(row.pageId, entry)
+      entry = {
+        pageId: row.pageId,
+        path: row.path,
+        locale: row.locale === '' ? null : row.locale,
+        drifting: false,
+        agents: [],
+      }
+      pages.set(key, entry)
     }
     entry.drifting ||= row.drifting
     entry.agents.push({
@@ -352,7 +364,10 @@ export const healthRouter = {
         check: checkSchema.nullable(),
         /** A check of this page is queued or running. */
         pending: z.boolean(),
+        /** The page's result (on a site with locales: its default locale's version). */
         result: pageResultSchema.nullable(),
+        /** Every language version checked, default locale first (one on a site without locales). */
+        versions: z.array(pageResultSchema),
       }),
     )
     .handler(async ({ context, input }) => {
@@ -373,8 +388,11 @@ export const healthRouter = {
         if (check.pageId !== null && check.pageId !== pageRow.id) continue
         const rows = await checkResults(context.db, check.id, pageRow.id)
         if (rows.length === 0) continue
-        return { check, pending, result: byPage(rows)[0] ?? null }
+        const versions = byPage(rows)
+        const first = siteRow.locales?.defaultLocale ?? null
+        versions.sort((a, b) => Number(b.locale === first) - Number(a.locale === first))
+        return { check, pending, result: versions[0] ?? null, versions }
       }
-      return { check: null, pending, result: null }
+      return { check: null, pending, result: null, versions: [] }
     }),
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
 import { createContext, useContext } from 'react'
+import type { InheritedLayer } from './inherited.ts'
 
 export interface EditorContextValue {
   value: Metadata
@@ -7,6 +8,8 @@ export interface EditorContextValue {
   inherited: Metadata
   /** The layer an empty field's inherited value comes from ("site defaults", "/blog/*"), if known. */
   inheritedSourceOf: (path: string) => string | undefined
+  /** The layers `inherited` is made of, least → most specific, when the app gives them. */
+  inheritedFrom: readonly InheritedLayer[] | undefined
   readOnly: boolean
   /** `defaults` when editing a site's defaults, which can not hold page-only fields. */
   scope: 'page' | 'defaults'

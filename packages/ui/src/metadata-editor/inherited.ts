@@ -29,6 +29,12 @@ export interface InheritedLayer {
   /** How the editor names it under a field: "site defaults", "/blog/*". */
   source: string
   metadata: Metadata
+  /**
+   * The layer's structured data is replaced whole by the items edited here instead of served
+   * before them (another locale's version over the default locale's: its items replace the
+   * default version's).
+   */
+  jsonLdReplaced?: boolean
 }
 
 function isSet(value: unknown): boolean {

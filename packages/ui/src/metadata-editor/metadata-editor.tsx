@@ -190,6 +190,7 @@ export function MetadataEditor({
       inherited,
       inheritedSourceOf: (path) =>
         inheritedFrom ? inheritedSource(inheritedFrom, path) : undefined,
+      inheritedFrom,
       readOnly,
       scope,
       report,

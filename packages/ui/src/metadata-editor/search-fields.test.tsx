@@ -263,3 +263,55 @@ describe('structured data as forms', () => {
     expect(screen.getByRole('button', { name: 'Forms' })).toHaveProperty('disabled', true)
   })
 })
+
+describe('inherited structured data on another locale’s version', () => {
+  const layers = [
+    {
+      source: 'site defaults',
+      metadata: { jsonLd: [{ '@type': 'Organization', name: 'Acme' }] },
+    },
+    {
+      source: 'en version',
+      metadata: { jsonLd: [{ '@type': 'Article', headline: 'Pricing' }] },
+      jsonLdReplaced: true,
+    },
+  ]
+  const inherited: Metadata = {
+    jsonLd: [
+      { '@type': 'Organization', name: 'Acme' },
+      { '@type': 'Article', headline: 'Pricing' },
+    ],
+  }
+
+  it('says the site’s items are served before, and the default version’s are replaced', () => {
+    const { unmount } = render(
+      <Controlled
+        initial={{}}
+        inherited={inherited}
+        inheritedFrom={layers}
+        defaultTab="structured"
+      />,
+    )
+    expect(
+      screen.getByText('Inherited: the site’s Organization, served before the items here.'),
+    ).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Inherited from the en version: Article, served until this version has items of its own, which replace it.',
+      ),
+    ).toBeTruthy()
+    unmount()
+    render(
+      <Controlled
+        initial={{ jsonLd: [{ '@type': 'Article', headline: 'Preise' }] }}
+        inherited={inherited}
+        inheritedFrom={layers}
+        defaultTab="structured"
+      />,
+    )
+    expect(screen.queryByText(/Organization, Article/)).toBeNull()
+    expect(
+      screen.getByText('The en version’s Article is not served here: the items here replace it.'),
+    ).toBeTruthy()
+  })
+})

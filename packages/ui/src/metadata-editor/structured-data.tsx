@@ -182,6 +182,18 @@ export function StructuredDataPanel({ pageUrl }: { pageUrl?: string | undefined 
 
   const items = editor.value.jsonLd ?? []
   const inherited = editor.inherited.jsonLd ?? []
+  // Layers whose items the items here replace (a locale's version over the default locale's)
+  // are named apart; the rest (the site's defaults, path rules) are served before the items here.
+  const replaced = (editor.inheritedFrom ?? []).flatMap((layer) =>
+    layer.jsonLdReplaced && layer.metadata.jsonLd?.length
+      ? [{ source: layer.source, items: layer.metadata.jsonLd }]
+      : [],
+  )
+  const served = editor.inheritedFrom
+    ? editor.inheritedFrom.flatMap((layer) =>
+        layer.jsonLdReplaced ? [] : (layer.metadata.jsonLd ?? []),
+      )
+    : inherited
   const add = (item: JsonLdObject) => {
     const next = [...(parsed.ok ? parsed.items : items), item]
     setDraft(format(next))
@@ -198,11 +210,18 @@ export function StructuredDataPanel({ pageUrl }: { pageUrl?: string | undefined 
 
   return (
     <div className="hm-metadata-editor__stack">
-      {inherited.length > 0 ? (
+      {served.length > 0 ? (
         <p className="hm-metadata-editor__none">
-          Inherited: the site’s {inherited.map(typeOf).join(', ')}, served before the items here.
+          Inherited: the site’s {served.map(typeOf).join(', ')}, served before the items here.
         </p>
       ) : null}
+      {replaced.map(({ source, items: theirs }) => (
+        <p key={source} className="hm-metadata-editor__none">
+          {items.length > 0
+            ? `The ${source}’s ${theirs.map(typeOf).join(', ')} ${theirs.length === 1 ? 'is' : 'are'} not served here: the items here replace ${theirs.length === 1 ? 'it' : 'them'}.`
+            : `Inherited from the ${source}: ${theirs.map(typeOf).join(', ')}, served until this version has items of its own, which replace ${theirs.length === 1 ? 'it' : 'them'}.`}
+        </p>
+      ))}
       {editor.readOnly ? null : (
         <div className="hm-metadata-editor__structured-actions">
           <Select

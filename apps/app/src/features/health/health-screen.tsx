@@ -137,7 +137,11 @@ export function HealthScreen({ organizationSlug, siteHostname }: Props) {
         ) : (
           <ul className="health-drifted">
             {data.drifted.map((page) => (
-              <DriftedPageItem key={page.pageId} page={page} {...params} />
+              <DriftedPageItem
+                key={`${page.pageId} ${page.locale ?? ''}`}
+                page={page}
+                {...params}
+              />
             ))}
           </ul>
         )}
@@ -300,11 +304,13 @@ function DriftedPageItem({
         <Link
           to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
           params={{ organizationSlug, siteHostname }}
-          search={{ path: page.path }}
+          search={{ path: page.path, ...(page.locale ? { locale: page.locale } : {}) }}
           className="mono text-link"
         >
           {page.path}
         </Link>
+        {/* On a site with locales each language version is checked at its own URL. */}
+        {page.locale ? <Badge tone="neutral">{page.locale}</Badge> : null}
         <span className="health-drifted__agents">
           {drifting.map((agent) => (
             <Badge key={agent.agent} tone="warning">

@@ -210,7 +210,14 @@ export function PageEditor({
             { source: 'site defaults', metadata: data.defaults },
             ...data.rules.map((rule) => ({ source: rule.pattern, metadata: rule.metadata })),
             ...(defaultVersion
-              ? [{ source: defaultVersion.pattern, metadata: defaultVersion.metadata }]
+              ? [
+                  {
+                    source: defaultVersion.pattern,
+                    metadata: defaultVersion.metadata,
+                    // A locale's own structured data replaces the default version's whole.
+                    jsonLdReplaced: true,
+                  },
+                ]
               : []),
           ],
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -41,8 +41,10 @@ export const liveCheck = pgTable(
     revisionId: text('revision_id')
       .notNull()
       .references(() => metadataRevision.id, { onDelete: 'cascade' }),
-    /** The URL fetched (the site's origin and the page's path). */
+    /** The URL fetched (the site's origin and the page's path, in the saved set's locale). */
     url: text('url').notNull(),
+    /** The locale whose set was saved, on a site with locales; null for the page's own set. */
+    locale: text('locale'),
     state: text('state', { enum: ['pending', 'live', 'not_live'] })
       .notNull()
       .default('pending'),
@@ -119,6 +121,11 @@ export const driftResult = pgTable(
       .notNull()
       .references(() => page.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
+    /**
+     * The language version fetched, on a site with locales (its code, the default locale's
+     * included); '' on a site without locales.
+     */
+    locale: text('locale').notNull().default(''),
     /** `googlebot`, `bingbot`, `facebook`, `twitter`, `linkedin`, `slack`, `discord`, `browser`. */
     agent: text('agent').notNull(),
     status: integer('status'),
@@ -130,5 +137,5 @@ export const driftResult = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.checkId, table.pageId, table.agent] })],
+  (table) => [primaryKey({ columns: [table.checkId, table.pageId, table.locale, table.agent] })],
 )
