@@ -7,6 +7,7 @@ import {
   changeRequest,
   changeRequestComment,
   changeRequestReview,
+  agentConnection,
   changeRequestReviewer,
   changeSet,
   changeSetItem,
@@ -19,6 +20,7 @@ import {
   site,
   user,
 } from '../db/schema.ts'
+import { changeRequestAgentSchema } from '../shared/agents.ts'
 import {
   approvalState,
   assertMayPublishRequest,
@@ -81,6 +83,8 @@ export const changeRequestSummarySchema = z.object({
   status: statusSchema,
   siteHostname: z.string(),
   author: personSchema.nullable(),
+  /** The agent that opened it, through its person's connection (the author); null: a person. */
+  agent: changeRequestAgentSchema,
   /** Pages it edits (the site's defaults not counted). */
   pageCount: z.number().int(),
   /** Whether it edits the site's defaults. */
@@ -131,6 +135,7 @@ function summaries(context: Scope) {
       request: changeRequest,
       siteHostname: site.hostname,
       authorName: user.name,
+      agentClientName: agentConnection.clientName,
       pageCount: changeSet.itemCount,
       ruleCount: sql<number>`(select count(*)::int from change_request_rule_edit r where r.change_request_id = ${changeRequest.id})`,
     })
@@ -138,12 +143,14 @@ function summaries(context: Scope) {
     .innerJoin(site, eq(site.id, changeRequest.siteId))
     .innerJoin(changeSet, eq(changeSet.id, changeRequest.changeSetId))
     .leftJoin(user, eq(user.id, changeRequest.authorId))
+    .leftJoin(agentConnection, eq(agentConnection.id, changeRequest.agentConnectionId))
 }
 
 function toSummary(row: {
   request: ChangeRequestRow
   siteHostname: string
   authorName: string | null
+  agentClientName: string | null
   pageCount: number
   ruleCount: number
 }) {
@@ -154,6 +161,10 @@ function toSummary(row: {
     status: request.status,
     siteHostname: row.siteHostname,
     author: request.authorId === null ? null : { id: request.authorId, name: row.authorName ?? '' },
+    agent:
+      request.agentConnectionId === null
+        ? null
+        : { connectionId: request.agentConnectionId, clientName: row.agentClientName ?? '' },
     pageCount: row.pageCount,
     defaults: request.defaultsMetadata !== null,
     ruleCount: Number(row.ruleCount),
