@@ -82,7 +82,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       `resource_metadata="${resourceMetadataUrl}"`,
       `scope="${AGENT_SCOPE_NAMES.map(oauthScopeOf).join(' ')}"`,
       ...(error
-        ? [`error="${error}"`, `error_description="${description.replace(/"/g, "'")}"`]
+        ? [`error="${error}"`, `error_description="${headerText(description)}"`]
         : []),
     ]
     return Response.json(
@@ -329,6 +329,15 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return null
     },
   }
+}
+
+/** `text` as a header value takes it: printable ASCII, typographic quotes made plain. */
+function headerText(text: string): string {
+  return text
+    .replace(/[‘’]/g, "'")
+    .replace(/["“”]/g, "'")
+    .replace(/…/g, '...')
+    .replace(/[^\x20-\x7e]/g, '?')
 }
 
 function withCors(response: Response): Response {
