@@ -81,9 +81,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const parts = [
       `resource_metadata="${resourceMetadataUrl}"`,
       `scope="${AGENT_SCOPE_NAMES.map(oauthScopeOf).join(' ')}"`,
-      ...(error
-        ? [`error="${error}"`, `error_description="${headerText(description)}"`]
-        : []),
+      ...(error ? [`error="${error}"`, `error_description="${headerText(description)}"`] : []),
     ]
     return Response.json(
       { jsonrpc: '2.0', error: { code: -32001, message: description }, id: null },

@@ -77,7 +77,10 @@ describe('connecting an agent through OAuth', () => {
     const guidelines = await client.readResource({ uri: 'headmark://docs/metadata-guidelines.md' })
     expect(JSON.stringify(guidelines)).toContain('title-too-wide')
     const prompts = await client.listPrompts()
-    expect(prompts.prompts.map((prompt) => prompt.name).sort()).toEqual(['audit_site', 'fix_errors'])
+    expect(prompts.prompts.map((prompt) => prompt.name).sort()).toEqual([
+      'audit_site',
+      'fix_errors',
+    ])
     await client.close()
   })
 
@@ -151,9 +154,12 @@ describe('connecting an agent through OAuth', () => {
       ],
     })
     const tampered = consentQuery.replace('headmark%3Aread', 'headmark%3Apropose')
-    await expect(cast.member.rpc.agents.consentInfo({ oauthQuery: tampered })).rejects.toMatchObject(
-      { status: 400, message: expect.stringContaining('not one Headmark made') },
-    )
+    await expect(
+      cast.member.rpc.agents.consentInfo({ oauthQuery: tampered }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('not one Headmark made'),
+    })
     // Granting what was not asked for, another organization, another organization's site.
     const base = { oauthQuery: consentQuery, accept: true, siteIds: null }
     await expect(
@@ -177,7 +183,10 @@ describe('connecting an agent through OAuth', () => {
         siteIds: [cast.other.site.id],
         scopes: ['read'],
       }),
-    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('not in this organization') })
+    ).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('not in this organization'),
+    })
     const refused = await cast.member.rpc.agents.consent({
       ...base,
       accept: false,
