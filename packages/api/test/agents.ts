@@ -199,6 +199,14 @@ export async function mcpClient(server: TestServer, provider: OAuthClientProvide
   return client
 }
 
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
 /** The text of a tool result, parsed as JSON when it is. */
 export function resultOf(result: { content?: unknown; isError?: boolean }): {
   isError: boolean
@@ -207,11 +215,5 @@ export function resultOf(result: { content?: unknown; isError?: boolean }): {
 } {
   const content = (result.content ?? []) as Array<{ type: string; text?: string }>
   const text = content.map((part) => part.text ?? '').join('\n')
-  let json: unknown = null
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = null
-  }
-  return { isError: result.isError === true, text, json }
+  return { isError: result.isError === true, text, json: parsedJson(text) }
 }
