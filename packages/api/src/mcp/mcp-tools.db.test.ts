@@ -388,12 +388,13 @@ describe('MCP tools', () => {
       }
     }
     expect(mcpStatuses.filter((status) => status >= 500)).toEqual([])
-    // What was stored reads back exactly: one proposal per storable hostile string.
+    // What was stored reads back exactly (titles are trimmed, as in the app's forms).
     const { items } = await cast.owner.rpc.changeRequests.list({
       organizationSlug: 'acme',
       limit: 100,
     })
-    for (const item of items)
-      expect(strings).toContain(item.title === 'Rule' ? strings[0] : item.title)
-  })
+    const titles = items.map((item) => item.title).filter((title) => title !== 'Rule')
+    expect(titles.length).toBeGreaterThan(0)
+    for (const title of titles) expect(strings.map((value) => value.trim())).toContain(title)
+  }, 180_000)
 })
