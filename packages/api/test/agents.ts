@@ -78,6 +78,7 @@ export interface ConnectChoice {
   /** The scopes the client asks for (OAuth names). */
   requestScope?: string
   clientName?: string
+  provider?: MemoryOAuthProvider
 }
 
 /** Every HTTP status the MCP endpoint answered, to check that none was a 5xx. */
@@ -101,10 +102,14 @@ export async function connectAgent(
   person: Visitor,
   choice: ConnectChoice,
 ): Promise<{ client: Client; provider: MemoryOAuthProvider; connectionId: string }> {
-  const provider = new MemoryOAuthProvider(
-    choice.clientName ?? 'Test Agent',
-    choice.requestScope ?? 'headmark:read headmark:propose headmark:checks offline_access',
-  )
+  // A provider already registered connects again as the same client (its tokens replaced).
+  const provider =
+    choice.provider ??
+    new MemoryOAuthProvider(
+      choice.clientName ?? 'Test Agent',
+      choice.requestScope ?? 'headmark:read headmark:propose headmark:checks offline_access',
+    )
+  if (choice.provider) provider.stored = undefined
   const serverUrl = `${server.origin}/api/mcp`
   const started = await auth(provider, { serverUrl, fetchFn: recordingFetch })
   if (started !== 'REDIRECT' || !provider.authorizationUrl) {

@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = {
   'change_request.closed': 'Change request closed',
   'publishing_policy.changed': 'Publishing policy changed',
   'site_import.started': 'Site import started',
+  'agent.connected': 'Agent connected',
+  'agent.revoked': 'Agent connection revoked',
 } as const
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { connectAgent, MemoryOAuthProvider, navigate, resultOf } from '../../test/agents.ts'
 import { useTestServer } from '../../test/server.ts'
 import { siteCast } from '../../test/sites.ts'
-import { agentConnection, member } from '../db/schema.ts'
+import { agentConnection, auditEvent, member } from '../db/schema.ts'
 
 const server = useTestServer()
 
@@ -216,6 +216,16 @@ describe('connecting an agent through OAuth', () => {
       status: 404,
     })
     expect(await cast.member.rpc.agents.revoke({ connectionId })).toEqual({ ok: true })
+    const audited = await server.current.headmark.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.targetId, connectionId))
+    expect(
+      audited.map((entry) => [entry.action, entry.actorKind, entry.targetLabel]).sort(),
+    ).toEqual([
+      ['agent.connected', 'person', 'Test Agent'],
+      ['agent.revoked', 'person', 'Test Agent'],
+    ])
     const refused = await rawCall(token)
     expect(refused.status).toBe(401)
     expect(refused.body).toContain('revoked')
@@ -245,6 +255,37 @@ describe('connecting an agent through OAuth', () => {
       ok: true,
     })
     expect((await rawCall(first.provider.stored!.access_token)).status).toBe(401)
+
+    // Connecting the same client again replaces the connection: the earlier grant's refresh
+    // token stops working, and only the new connection is listed.
+    const again = await connectAgent(server.current, cast.member, {
+      organizationId: cast.organization.id,
+      scopes: ['read'],
+      clientName: 'Again',
+    })
+    const earlierRefresh = again.provider.stored!.refresh_token!
+    const replaced = await connectAgent(server.current, cast.member, {
+      organizationId: cast.organization.id,
+      scopes: ['read'],
+      clientName: 'Again',
+      provider: again.provider,
+    })
+    expect(replaced.connectionId).not.toBe(again.connectionId)
+    expect((await rawCall(replaced.provider.stored!.access_token)).status).toBe(200)
+    const refreshed = await fetch(`${server.current.origin}/api/auth/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: earlierRefresh,
+        client_id: again.provider.information!.client_id,
+      }),
+    })
+    expect(refreshed.status).toBeGreaterThanOrEqual(400)
+    expect(refreshed.status).toBeLessThan(500)
+    const listed = (await cast.member.rpc.agents.list()).connections.map((c) => c.id)
+    expect(listed).toContain(replaced.connectionId)
+    expect(listed).not.toContain(again.connectionId)
 
     const second = await connectAgent(server.current, cast.member, {
       organizationId: cast.organization.id,

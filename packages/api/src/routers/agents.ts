@@ -11,6 +11,7 @@ import {
   organization,
   site,
 } from '../db/schema.ts'
+import { personActor, recordAudit } from '../domain/audit.ts'
 import { primaryOrganizationRole } from '../permissions.ts'
 import { authedProcedure } from '../rpc/base.ts'
 import type { Context } from '../rpc/context.ts'
@@ -117,9 +118,20 @@ export const agentsRouter = {
           })
         }
       }
-      // better-auth records its consent and issues the code; the connection is written after it
-      // answered (a refused consent leaves no connection). Tokens of an earlier connection of
-      // the same client stop working: it is revoked.
+      // An earlier connection of the same client is replaced: revoked first (its tokens and
+      // better-auth's consent deleted), so nothing it was given outlives it. Then better-auth
+      // records its consent and issues the code, and the connection is written.
+      const [earlier] = await context.db
+        .select()
+        .from(agentConnection)
+        .where(
+          and(
+            eq(agentConnection.userId, context.user.id),
+            eq(agentConnection.clientId, request.client.clientId),
+            isNull(agentConnection.revokedAt),
+          ),
+        )
+      if (earlier) await revokeConnection(context.db, earlier, context.user)
       const redirectTo = await completeConsent(context, {
         accept: true,
         scope: ['offline_access', ...scopes.map(oauthScopeOf)]
@@ -127,25 +139,24 @@ export const agentsRouter = {
           .join(' '),
         oauth_query: input.oauthQuery,
       })
+      const connectionId = randomUUID()
+      const granted = AGENT_SCOPE_NAMES.filter((scope) => scopes.includes(scope))
       await context.db.transaction(async (tx) => {
-        await tx
-          .update(agentConnection)
-          .set({ revokedAt: new Date(), revokedById: context.user.id })
-          .where(
-            and(
-              eq(agentConnection.userId, context.user.id),
-              eq(agentConnection.clientId, request.client.clientId),
-              isNull(agentConnection.revokedAt),
-            ),
-          )
         await tx.insert(agentConnection).values({
-          id: randomUUID(),
+          id: connectionId,
           userId: context.user.id,
           clientId: request.client.clientId,
           clientName: request.clientName,
           organizationId: input.organizationId,
           siteIds,
-          scopes: AGENT_SCOPE_NAMES.filter((scope) => scopes.includes(scope)),
+          scopes: granted,
+        })
+        await recordAudit(tx, {
+          organizationId: input.organizationId,
+          actor: personActor(context.user),
+          action: 'agent.connected',
+          target: { kind: 'agent_connection', id: connectionId, label: request.clientName },
+          summary: { after: { scopes: granted, sites: siteIds ?? 'all' } },
         })
       })
       return { redirectTo }
@@ -223,7 +234,7 @@ export const agentsRouter = {
           message: 'This connection was not found among yours: it may have been revoked already.',
         })
       }
-      await revokeConnection(context.db, row, context.user.id)
+      await revokeConnection(context.db, row, context.user)
       return { ok: true as const }
     }),
 }
@@ -231,14 +242,20 @@ export const agentsRouter = {
 /** Marks the connection revoked and deletes its person's tokens and consent for its client. */
 export async function revokeConnection(
   db: Database,
-  row: { id: string; userId: string; clientId: string },
-  byUserId: string | null,
+  row: { id: string; userId: string; clientId: string; clientName: string; organizationId: string },
+  by: { id: string; name: string; email: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(agentConnection)
-      .set({ revokedAt: new Date(), revokedById: byUserId })
+      .set({ revokedAt: new Date(), revokedById: by.id })
       .where(and(eq(agentConnection.id, row.id), isNull(agentConnection.revokedAt)))
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actor: personActor(by),
+      action: 'agent.revoked',
+      target: { kind: 'agent_connection', id: row.id, label: row.clientName },
+    })
     const own = (table: typeof oauthAccessToken | typeof oauthRefreshToken | typeof oauthConsent) =>
       and(eq(table.userId, row.userId), eq(table.clientId, row.clientId))
     await tx.delete(oauthAccessToken).where(own(oauthAccessToken))
