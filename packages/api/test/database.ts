@@ -37,7 +37,8 @@ export async function createWorkerDatabase(): Promise<string> {
 
 /**
  * Kept between tests: the instance's own configuration, written once when better-auth starts
- * (the MCP resource tokens are bound to, the keys that sign them), as a real instance keeps it.
+ * (the MCP resource tokens are bound to, the keys that sign them, sealed with the test servers'
+ * one secret: see server.ts), as a real instance keeps it.
  */
 const INSTANCE_TABLES = new Set(['oauth_resource', 'jwks'])
 

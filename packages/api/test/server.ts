@@ -65,6 +65,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     NODE_ENV: 'test',
     DATABASE_URL: await testDatabaseUrl(),
     BETTER_AUTH_URL: origin,
+    // One secret for every test server: the keys that sign OAuth tokens (jwks) are sealed with
+    // it and kept in the database across test files, as an instance keeps them across restarts.
+    BETTER_AUTH_SECRET: 'headmark-test-servers-secret-0123456789',
     // Live and scheduled drift checks would fetch the sites tests create (acme.com…): a test
     // about them turns them on.
     LIVE_CHECK_SECONDS: '0',
