@@ -255,6 +255,9 @@ describe('the audit log records every action once, with its actor, target and su
       'change_request.closed': 1,
       'publishing_policy.changed': 1,
       'site_import.started': 1,
+      // Agent connections are audited in src/mcp/mcp-oauth.db.test.ts.
+      'agent.connected': 0,
+      'agent.revoked': 0,
     }
     expect(Object.keys(expected).sort()).toEqual([...AUDIT_ACTION_NAMES].sort())
     const seen = Object.fromEntries(Object.keys(expected).map((name) => [name, count(log, name)]))
