@@ -40,6 +40,7 @@ describe('@headmark/api entry point', () => {
         'changeRequests',
         'imports',
         'auditLog',
+        'agents',
         'health',
       ],
       connections: 0,
