@@ -29,6 +29,7 @@ import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
 import { Route as AuthenticatedAppAccountRouteImport } from './routes/_authenticated/app/account'
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
+import { Route as AuthenticatedAppConnectAgentRouteImport } from './routes/_authenticated/app/connect-agent'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuditSplatRouteImport } from './routes/api/audit/$'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
@@ -185,6 +186,12 @@ const AuthenticatedAppAdminRoute = AuthenticatedAppAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthenticatedAppRouteRoute,
 } as any)
+const AuthenticatedAppConnectAgentRoute =
+  AuthenticatedAppConnectAgentRouteImport.update({
+    id: '/connect-agent',
+    path: '/connect-agent',
+    getParentRoute: () => AuthenticatedAppRouteRoute,
+  } as any)
 const AuthenticatedAppOrganizationsRouteRoute =
   AuthenticatedAppOrganizationsRouteRouteImport.update({
     id: '/organizations',
@@ -644,6 +651,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -716,6 +724,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -781,6 +790,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/account': typeof AuthenticatedAppAccountRoute
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
+  '/_authenticated/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -857,6 +867,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/account'
     | '/app/admin'
+    | '/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -929,6 +940,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/app/account'
     | '/app/admin'
+    | '/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -993,6 +1005,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/account'
     | '/_authenticated/app/admin'
+    | '/_authenticated/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -1207,6 +1220,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/app/admin'
       preLoaderRoute: typeof AuthenticatedAppAdminRouteImport
+      parentRoute: typeof AuthenticatedAppRouteRoute
+    }
+    '/_authenticated/app/connect-agent': {
+      id: '/_authenticated/app/connect-agent'
+      path: '/connect-agent'
+      fullPath: '/app/connect-agent'
+      preLoaderRoute: typeof AuthenticatedAppConnectAgentRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
     '/_authenticated/app/organizations': {
@@ -1894,6 +1914,7 @@ interface AuthenticatedAppRouteRouteChildren {
   AuthenticatedAppOrganizationsRouteRoute: typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   AuthenticatedAppAccountRoute: typeof AuthenticatedAppAccountRoute
   AuthenticatedAppAdminRoute: typeof AuthenticatedAppAdminRoute
+  AuthenticatedAppConnectAgentRoute: typeof AuthenticatedAppConnectAgentRoute
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute
   AuthenticatedAppInvitationsInvitationIdRoute: typeof AuthenticatedAppInvitationsInvitationIdRoute
 }
@@ -1903,6 +1924,7 @@ const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
     AuthenticatedAppOrganizationsRouteRouteWithChildren,
   AuthenticatedAppAccountRoute: AuthenticatedAppAccountRoute,
   AuthenticatedAppAdminRoute: AuthenticatedAppAdminRoute,
+  AuthenticatedAppConnectAgentRoute: AuthenticatedAppConnectAgentRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedAppInvitationsInvitationIdRoute:
     AuthenticatedAppInvitationsInvitationIdRoute,
