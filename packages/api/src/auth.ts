@@ -3,6 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { eq } from 'drizzle-orm'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { admin } from 'better-auth/plugins/admin'
+import { jwt } from 'better-auth/plugins/jwt'
+import { mcp } from '@better-auth/mcp'
 import { magicLink } from 'better-auth/plugins/magic-link'
 import { organization } from 'better-auth/plugins/organization'
 import { twoFactor } from 'better-auth/plugins/two-factor'
@@ -11,7 +13,8 @@ import { hideAdminEndpoints, keepOwnersOnAdminRemoval, promoteListedAdmin } from
 import type { Database } from './db/client.ts'
 import type { CancelSubscriptionJob } from './billing/cancellations.ts'
 import { requireOrganizationReference, stripeProvider } from './billing/stripe.ts'
-import { authSchema, subscription, user } from './db/schema.ts'
+import { authSchema, oauthSchema, subscription, user } from './db/schema.ts'
+import { MCP_OAUTH_SCOPES, MCP_SIGN_IN_PATH, mcpResource } from './mcp/connections.ts'
 import { personActor, recordAudit } from './domain/audit.ts'
 import { endMembershipsOf, guardMemberEndpoints } from './members.ts'
 import {
@@ -228,7 +231,7 @@ export function createAuth({
     },
     // No adapter transactions: PGlite has a single connection, so a callback that writes through
     // `db` (the dev mailbox) while better-auth holds a transaction open would wait forever.
-    database: drizzleAdapter(db, { provider: 'pg', schema: { ...authSchema, subscription } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { ...authSchema, ...oauthSchema, subscription } }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -493,6 +496,26 @@ export function createAuth({
         roles: platformRoles,
         defaultRole: 'user',
         adminRoles: ['admin'],
+      }),
+      // Agents (MCP clients) connect through OAuth 2.1: this instance is the authorization server
+      // and the MCP endpoint (/api/mcp) the resource its access tokens are bound to (signed JWTs,
+      // keys in the jwks table). MCP clients register themselves (dynamic client registration;
+      // Client ID Metadata Documents need @better-auth/cimd, not installed). The consent screen
+      // records the connection (organization, sites, scopes: see routers/agents.ts).
+      jwt({ disableSettingJwtHeader: true }),
+      mcp({
+        resource: mcpResource(env.BETTER_AUTH_URL),
+        scopes: [...MCP_OAUTH_SCOPES],
+        // The sign-in page is /get-started?mode=sign-in; better-auth appends its own query with
+        // a "?", so it sends to a route that forwards there with the consent page as `redirect`.
+        loginPage: MCP_SIGN_IN_PATH,
+        consentPage: '/app/connect-agent',
+        allowDynamicClientRegistration: true,
+        allowUnauthenticatedClientRegistration: true,
+        clientRegistrationDefaultScopes: [...MCP_OAUTH_SCOPES],
+        clientRegistrationAllowedScopes: [...MCP_OAUTH_SCOPES],
+        clientRegistrationRequirePKCE: true,
+        accessTokenExpiresIn: 60 * 60,
       }),
       // Stripe bills the plans when configured (src/billing/stripe.ts).
       ...(env.stripe

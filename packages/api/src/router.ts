@@ -1,3 +1,4 @@
+import { agentsRouter } from './routers/agents.ts'
 import { auditLogRouter } from './routers/audit-log.ts'
 import { authRouter } from './routers/auth.ts'
 import { billingRouter } from './routers/billing.ts'
@@ -40,6 +41,7 @@ export const router = {
   changeRequests: changeRequestsRouter,
   imports: importsRouter,
   auditLog: auditLogRouter,
+  agents: agentsRouter,
   health: healthRouter,
 }
 

@@ -1,4 +1,5 @@
 // The database schema, one file per domain under schema/. Names are the product's words.
+export * from './schema/agents.ts'
 export * from './schema/audit.ts'
 export * from './schema/auth.ts'
 export * from './schema/billing.ts'
@@ -6,6 +7,7 @@ export * from './schema/change-requests.ts'
 export * from './schema/change-sets.ts'
 export * from './schema/dev-mailbox.ts'
 export * from './schema/imports.ts'
+export * from './schema/oauth.ts'
 export * from './schema/organizations.ts'
 export * from './schema/path-rules.ts'
 export * from './schema/sites.ts'

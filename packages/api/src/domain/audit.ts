@@ -114,11 +114,27 @@ export function personActor(user: { id: string; name: string; email: string }): 
   }
 }
 
-/** The person an RPC procedure runs for. */
+/**
+ * An agent acting through a person's connection: the connection's id, labelled with the agent's
+ * name and its person's, so the entry reads after the connection is revoked.
+ */
+export function agentActor(
+  agent: { connectionId: string; clientName: string },
+  user: { id: string; name: string; email: string },
+): AuditActor {
+  return {
+    kind: 'agent',
+    id: agent.connectionId,
+    label: clipText(`${clipText(agent.clientName, 100)} (agent connected by ${personActor(user).label})`),
+  }
+}
+
+/** Who an RPC procedure runs for: the person, or the agent they connected. */
 export function contextActor(context: {
   user: { id: string; name: string; email: string }
+  agent?: { connectionId: string; clientName: string } | undefined
 }): AuditActor {
-  return personActor(context.user)
+  return context.agent ? agentActor(context.agent, context.user) : personActor(context.user)
 }
 
 const LABEL_LENGTH = 300

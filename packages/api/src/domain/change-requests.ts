@@ -218,6 +218,11 @@ async function openDraftIn(
     actor: AuditActor
     /** Starts a new change request even when there is an open draft. */
     forceNew?: boolean | undefined
+    /** The new request's title and description (by default titled after the site). */
+    title?: string | undefined
+    description?: string | null | undefined
+    /** The agent connection opening it (its person is the author). */
+    agentConnectionId?: string | null | undefined
   },
 ): Promise<{ row: ChangeRequestRow; created: boolean }> {
   await tx.execute(sql`select id from site where id = ${input.site.id} for update`)
@@ -251,13 +256,48 @@ async function openDraftIn(
       organizationId: input.organizationId,
       siteId: input.site.id,
       changeSetId,
-      title: `Changes to ${input.site.hostname}`.slice(0, TITLE_MAX_LENGTH),
+      title: (input.title ?? `Changes to ${input.site.hostname}`).slice(0, TITLE_MAX_LENGTH),
+      description: input.description ?? null,
       authorId: input.authorId,
+      agentConnectionId: input.agentConnectionId ?? null,
     })
     .returning()
   if (!inserted) throw new Error('The change request insert returned no row.')
   await auditDraft(tx, input.actor, 'change_request.opened', inserted)
   return { row: inserted, created: true }
+}
+
+/**
+ * Opens a new change request of the site holding every given edit (pages, the defaults, path
+ * rules), titled and explained, in one transaction: all of it is drafted, or nothing. Nothing is
+ * published; the organization's publishing policy applies when someone publishes it.
+ */
+export async function openProposal(
+  db: Database,
+  input: {
+    organizationId: string
+    site: { id: string; hostname: string }
+    authorId: string
+    actor: AuditActor
+    title: string
+    description: string | null
+    agentConnectionId: string | null
+    edits: DraftEdit[]
+    ruleEdits: RuleDraftEdit[]
+  },
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const { row } = await openDraftIn(tx, { ...input, forceNew: true })
+    for (const edit of input.edits) {
+      await putEdit(tx, row, input.site.hostname, edit)
+      await auditDraft(tx, input.actor, 'change_request.draft_saved', row, editSummary(edit))
+    }
+    for (const edit of input.ruleEdits) {
+      const resolved = await putRuleEdit(tx, row, edit)
+      await auditDraft(tx, input.actor, 'change_request.draft_saved', row, ruleEditSummary(resolved))
+    }
+    return { id: row.id }
+  })
 }
 
 /** One drafted change of a path rule: a new rule (`ruleId` null), a new revision, or deletion. */

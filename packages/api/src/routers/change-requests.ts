@@ -7,6 +7,7 @@ import {
   changeRequest,
   changeRequestComment,
   changeRequestReview,
+  agentConnection,
   changeRequestReviewer,
   changeSet,
   changeSetItem,
@@ -19,6 +20,7 @@ import {
   site,
   user,
 } from '../db/schema.ts'
+import { changeRequestAgentSchema } from '../shared/agents.ts'
 import {
   approvalState,
   assertMayPublishRequest,
@@ -28,6 +30,7 @@ import {
   dropEdit,
   dropRuleEdit,
   lockChangeRequest,
+  openProposal,
   proposeChangeSet,
   publishInTransaction,
   rebaseEdit,
@@ -49,6 +52,7 @@ import { lookupText, pagePathOf, requirePage, requireSite } from '../rpc/site-gu
 import {
   CHANGE_REQUEST_TITLE_MAX,
   commentChangeRequestInput,
+  proposeChangesInput,
   publishingPolicyInput,
   RELEASE_HORIZON_DAYS,
   reviewChangeRequestInput,
@@ -81,6 +85,8 @@ export const changeRequestSummarySchema = z.object({
   status: statusSchema,
   siteHostname: z.string(),
   author: personSchema.nullable(),
+  /** The agent that opened it, through its person's connection (the author); null: a person. */
+  agent: changeRequestAgentSchema,
   /** Pages it edits (the site's defaults not counted). */
   pageCount: z.number().int(),
   /** Whether it edits the site's defaults. */
@@ -131,6 +137,7 @@ function summaries(context: Scope) {
       request: changeRequest,
       siteHostname: site.hostname,
       authorName: user.name,
+      agentClientName: agentConnection.clientName,
       pageCount: changeSet.itemCount,
       ruleCount: sql<number>`(select count(*)::int from change_request_rule_edit r where r.change_request_id = ${changeRequest.id})`,
     })
@@ -138,12 +145,14 @@ function summaries(context: Scope) {
     .innerJoin(site, eq(site.id, changeRequest.siteId))
     .innerJoin(changeSet, eq(changeSet.id, changeRequest.changeSetId))
     .leftJoin(user, eq(user.id, changeRequest.authorId))
+    .leftJoin(agentConnection, eq(agentConnection.id, changeRequest.agentConnectionId))
 }
 
 function toSummary(row: {
   request: ChangeRequestRow
   siteHostname: string
   authorName: string | null
+  agentClientName: string | null
   pageCount: number
   ruleCount: number
 }) {
@@ -154,6 +163,10 @@ function toSummary(row: {
     status: request.status,
     siteHostname: row.siteHostname,
     author: request.authorId === null ? null : { id: request.authorId, name: row.authorName ?? '' },
+    agent:
+      request.agentConnectionId === null
+        ? null
+        : { connectionId: request.agentConnectionId, clientName: row.agentClientName ?? '' },
     pageCount: row.pageCount,
     defaults: request.defaultsMetadata !== null,
     ruleCount: Number(row.ruleCount),
@@ -662,6 +675,147 @@ export const changeRequestsRouter = {
         actor: contextActor(context),
       })
       return { changeRequestId: id, created }
+    }),
+
+  /**
+   * Opens a new change request of the site, titled and explained, holding edits of pages, of the
+   * site's defaults and of path rules: all drafted in one go, or none (the first problem is
+   * answered, naming the page or rule). Nothing is published: the request goes through the
+   * organization's publishing policy like any other. Each page's `metadata` patches its own:
+   * fields given replace the page's, `null` removes one. Edits are based on the current
+   * revisions; a page saved before publishing is a conflict, as for any draft.
+   */
+  propose: organizationProcedure()
+    .input(proposeChangesInput)
+    .output(
+      z.object({
+        changeRequestId: z.string(),
+        pageCount: z.number().int(),
+        defaults: z.boolean(),
+        ruleCount: z.number().int(),
+      }),
+    )
+    .handler(async ({ context, input }) => {
+      const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
+      const edits = []
+      const seen = new Set<string>()
+      for (const [index, change] of input.pages.entries()) {
+        const path = withIssuePath(['pages', index], () =>
+          pagePathOf(change.pagePath, siteRow.hostname),
+        )
+        if (path === null || seen.has(path)) {
+          throw proposalProblem(
+            ['pages', index, 'pagePath'],
+            path === null
+              ? 'Propose the site’s defaults with `defaults`, not as a page.'
+              : `The page ${path} is proposed twice: merge its changes into one.`,
+          )
+        }
+        seen.add(path)
+        const pageRow = await withIssuePathAsync(['pages', index], () =>
+          requirePage(context.db, siteRow.id, path),
+        )
+        const own = await ownMetadata(context, pageRow.currentRevisionId)
+        const metadata = withIssuePath(['pages', index, 'metadata'], () =>
+          validMetadata(patched(own, change.metadata)),
+        )
+        edits.push({ path, pageId: pageRow.id, baseRevisionId: pageRow.currentRevisionId, metadata })
+      }
+      if (input.defaults !== undefined) {
+        const defaultsPage = await requirePage(context.db, siteRow.id, null)
+        const own = await ownMetadata(context, defaultsPage.currentRevisionId)
+        const metadata = withIssuePath(['defaults'], () =>
+          validMetadata(patched(own, input.defaults ?? {})),
+        )
+        if (metadata.canonical !== undefined || metadata.alternates !== undefined) {
+          throw proposalProblem(
+            ['defaults'],
+            'A canonical URL and language versions belong to one page: set them on the page, not in the site’s defaults.',
+          )
+        }
+        edits.push({
+          path: null,
+          pageId: defaultsPage.id,
+          baseRevisionId: defaultsPage.currentRevisionId,
+          metadata,
+        })
+      }
+      const ruleEdits = []
+      for (const [index, change] of input.rules.entries()) {
+        const at = ['rules', index]
+        const rule = change.ruleId
+          ? (
+              await context.db
+                .select()
+                .from(pathRule)
+                .where(and(eq(pathRule.id, change.ruleId), eq(pathRule.siteId, siteRow.id)))
+            )[0]
+          : undefined
+        if (change.ruleId && !rule) {
+          throw proposalProblem(
+            [...at, 'ruleId'],
+            'This path rule does not exist on this site: list the site’s rules and use one of their ids.',
+          )
+        }
+        if (!rule && (change.pattern === undefined || change.delete)) {
+          throw proposalProblem(
+            [...at, 'pattern'],
+            change.delete
+              ? 'Only an existing rule can be deleted: give its ruleId.'
+              : 'A new rule needs a pattern, such as /blog/**.',
+          )
+        }
+        const pattern = withIssuePath(at, () =>
+          change.pattern === undefined ? rule!.pattern : patternOrRefuse(change.pattern),
+        )
+        if (pattern !== rule?.pattern) {
+          const [taken] = await context.db
+            .select({ id: pathRule.id })
+            .from(pathRule)
+            .where(and(eq(pathRule.siteId, siteRow.id), eq(pathRule.pattern, pattern)))
+          if (taken) throw patternTaken(pattern)
+        }
+        const current = rule ? await ruleMetadataOf(context, rule.currentRevisionId) : {}
+        ruleEdits.push({
+          ruleId: rule?.id ?? null,
+          pattern,
+          deleted: change.delete,
+          metadata: change.delete
+            ? {}
+            : change.metadata === undefined
+              ? rule
+                ? undefined
+                : {}
+              : withIssuePath([...at, 'metadata'], () =>
+                  ruleMetadata(patched(current, change.metadata ?? {}) as Metadata),
+                ),
+          titleTemplate: change.delete
+            ? null
+            : change.titleTemplate === undefined
+              ? rule
+                ? undefined
+                : null
+              : templateOf(change.titleTemplate),
+          baseRevisionId: rule?.currentRevisionId ?? null,
+        })
+      }
+      const { id } = await openProposal(context.db, {
+        organizationId: context.organization.id,
+        site: siteRow,
+        authorId: context.user.id,
+        actor: contextActor(context),
+        title: input.title,
+        description: input.explanation,
+        agentConnectionId: context.agent?.connectionId ?? null,
+        edits,
+        ruleEdits,
+      })
+      return {
+        changeRequestId: id,
+        pageCount: edits.filter((edit) => edit.path !== null).length,
+        defaults: input.defaults !== undefined,
+        ruleCount: ruleEdits.length,
+      }
     }),
 
   /**
@@ -1204,4 +1358,72 @@ export const changeRequestsRouter = {
       })
       return loadPolicy(context.db, context.organization.id)
     }),
+}
+
+/** A page's own metadata at its current revision ({} before the first save). */
+async function ownMetadata(context: Scope, revisionId: string | null): Promise<Metadata> {
+  if (revisionId === null) return {}
+  const [row] = await context.db
+    .select({ metadata: metadataRevision.metadata })
+    .from(metadataRevision)
+    .where(eq(metadataRevision.id, revisionId))
+  return (row?.metadata as Metadata | undefined) ?? {}
+}
+
+/** A path rule's metadata at its current revision. */
+async function ruleMetadataOf(context: Scope, revisionId: string | null): Promise<Metadata> {
+  if (revisionId === null) return {}
+  const [row] = await context.db
+    .select({ metadata: pathRuleRevision.metadata })
+    .from(pathRuleRevision)
+    .where(eq(pathRuleRevision.id, revisionId))
+  return (row?.metadata as Metadata | undefined) ?? {}
+}
+
+/** `own` with `patch` applied: each field given replaces its value, `null` removes it. */
+function patched(own: Metadata, patch: Record<string, unknown>): Metadata {
+  const out: Record<string, unknown> = { ...own }
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key]
+    else out[key] = value
+  }
+  return out as Metadata
+}
+
+function proposalProblem(path: Array<string | number>, message: string) {
+  return new ORPCError('BAD_REQUEST', { message, data: { issues: [{ path, message }] } })
+}
+
+/** Runs `run`; a BAD_REQUEST or NOT_FOUND it throws names the proposal's item (`at`) first. */
+function withIssuePath<T>(at: Array<string | number>, run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    throw located(at, error)
+  }
+}
+
+async function withIssuePathAsync<T>(at: Array<string | number>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw located(at, error)
+  }
+}
+
+function located(at: Array<string | number>, error: unknown): unknown {
+  if (!(error instanceof ORPCError)) return error
+  const where = at.join('.')
+  const data = error.data as { issues?: Array<{ path?: unknown[] }> } | undefined
+  return new ORPCError(error.code, {
+    message: `${where}: ${error.message}`,
+    data: {
+      ...data,
+      issues: (data?.issues ?? []).map((issue) => ({
+        ...issue,
+        path: [...at, ...(Array.isArray(issue.path) ? issue.path : [])],
+      })),
+    },
+    cause: error,
+  })
 }

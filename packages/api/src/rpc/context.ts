@@ -33,6 +33,11 @@ export interface Context {
    * procedure needs it; pass it when the caller already has it (e.g. during SSR).
    */
   session?: AuthSession | null
+  /**
+   * Set when an agent calls (the MCP server, through its person's connection): the procedure
+   * runs as the person, and what it records names the agent (audit log, change requests).
+   */
+  agent?: { connectionId: string; clientName: string }
   /** Whether per-user limits apply (organizations created per day…); off only in tests. */
   rateLimit?: boolean
 }

@@ -10,6 +10,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core'
 import type { Metadata } from '@headmark/metadata'
+import { agentConnection } from './agents.ts'
 import { organization, user } from './auth.ts'
 import { changeSet } from './change-sets.ts'
 import { createdAt, updatedAt } from './columns.ts'
@@ -71,6 +72,10 @@ export const changeRequest = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The agent connection that opened it (its person is the author); null when a person did. */
+    agentConnectionId: text('agent_connection_id').references(() => agentConnection.id, {
+      onDelete: 'set null',
+    }),
     status: text('status', { enum: ['open', 'approved', 'scheduled', 'published', 'closed'] })
       .notNull()
       .default('open'),
