@@ -6,12 +6,6 @@ export interface RequestAgent {
   clientName: string
 }
 
-/** A change request's agent, or null when a person opened it. */
-export function agentOf(request: object): RequestAgent | null {
-  const agent = (request as { agent?: RequestAgent | null }).agent
-  return agent && typeof agent.clientName === 'string' ? agent : null
-}
-
 /**
  * "Opened by <agent> for <person>": a change request an agent opened, and the person who
  * connected it (its author, who answers for it).

@@ -28,7 +28,8 @@ const info = (overrides: Partial<ConsentInfo> = {}): ConsentInfo => ({
       id: 'org-read',
       name: 'Readers',
       slug: 'readers',
-      role: 'viewer',
+      // Every role of today may edit; a read-only one would not.
+      role: 'viewer' as ConsentInfo['organizations'][number]['role'],
       sites: [{ id: 'site-r', hostname: 'r.example' }],
     },
   ],

@@ -39,13 +39,8 @@ export function ConsentRefused({ reason }: { reason?: string }) {
         headingLevel={2}
         title="This connection request can not be used"
         description={
-          <>
-            {reason && reason !== INVALID_REQUEST ? (
-              <span className="consent-refused__reason">{reason} </span>
-            ) : null}
-            {INVALID_REQUEST} Start connecting again from your agent: it opens a new request here.
-            Requests last ten minutes.
-          </>
+          reason ??
+          `${INVALID_REQUEST} Start connecting again from your agent: it opens a new request here.`
         }
         action={
           <Link to="/app/account" hash="connected-agents" className="text-link">

@@ -16,7 +16,7 @@ import type { Metadata } from '@headmark/metadata'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { AgentBadge, agentOf } from '~/features/agents/agent-badge.tsx'
+import { AgentBadge } from '~/features/agents/agent-badge.tsx'
 import { ConflictPanel } from '~/features/metadata-revisions/conflict-panel.tsx'
 import { revisionQuery } from '~/features/metadata-revisions/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
@@ -61,7 +61,7 @@ export function ChangeRequestDetailScreen({
   const [busy, setBusy] = useState<string | null>(null)
   const request = data.changeRequest
   const status = statusOf(request.status)
-  const agent = agentOf(request)
+  const { agent } = request
   const ref = { organizationSlug, changeRequestId }
 
   const act = async (name: string, run: () => Promise<unknown>, done: string) => {

@@ -1,7 +1,7 @@
 import { Badge, Button, EmptyState } from '@headmark/ui'
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { AgentBadge, agentOf } from '~/features/agents/agent-badge.tsx'
+import { AgentBadge } from '~/features/agents/agent-badge.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { statusOf } from './change-request-labels.ts'
 import { type ChangeRequestSummary, changeRequestsQuery, upcomingReleasesQuery } from './queries.ts'
@@ -9,7 +9,7 @@ import { type ChangeRequestSummary, changeRequestsQuery, upcomingReleasesQuery }
 /** One row: title, site, state, author, size and time; the title opens the request. */
 function Row({ organizationSlug, item }: { organizationSlug: string; item: ChangeRequestSummary }) {
   const status = statusOf(item.status)
-  const agent = agentOf(item)
+  const { agent } = item
   return (
     <li className="change-request-row">
       <Link
