@@ -39,8 +39,9 @@ export function ConsentRefused({ reason }: { reason?: string }) {
         headingLevel={2}
         title="This connection request can not be used"
         description={
-          reason ??
-          `${INVALID_REQUEST} Start connecting again from your agent: it opens a new request here.`
+          reason && reason !== INVALID_REQUEST
+            ? reason
+            : `${INVALID_REQUEST} Start connecting again from your agent: it opens a new request here.`
         }
         action={
           <Link to="/app/account" hash="connected-agents" className="text-link">
