@@ -34,6 +34,7 @@ import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes
 import { Route as ApiAuditSplatRouteImport } from './routes/api/audit/$'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiExportSplatRouteImport } from './routes/api/export/$'
+import { Route as ApiMcpSplatRouteImport } from './routes/api/mcp/$'
 import { Route as ApiRpcSplatRouteImport } from './routes/api/rpc/$'
 import { Route as AuthenticatedAppInvitationsInvitationIdRouteImport } from './routes/_authenticated/app/invitations/$invitationId'
 import { Route as AuthenticatedAppOrganizationsIndexRouteImport } from './routes/_authenticated/app/organizations/index'
@@ -211,6 +212,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
 const ApiExportSplatRoute = ApiExportSplatRouteImport.update({
   id: '/api/export/$',
   path: '/api/export/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiMcpSplatRoute = ApiMcpSplatRouteImport.update({
+  id: '/api/mcp/$',
+  path: '/api/mcp/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiRpcSplatRoute = ApiRpcSplatRouteImport.update({
@@ -655,6 +661,7 @@ export interface FileRoutesByFullPath {
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
+  '/api/mcp/$': typeof ApiMcpSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app/': typeof AuthenticatedAppIndexRoute
   '/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -728,6 +735,7 @@ export interface FileRoutesByTo {
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
+  '/api/mcp/$': typeof ApiMcpSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/app': typeof AuthenticatedAppIndexRoute
   '/app/invitations/$invitationId': typeof AuthenticatedAppInvitationsInvitationIdRoute
@@ -794,6 +802,7 @@ export interface FileRoutesById {
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
+  '/api/mcp/$': typeof ApiMcpSplatRoute
   '/api/rpc/$': typeof ApiRpcSplatRoute
   '/_authenticated/app/': typeof AuthenticatedAppIndexRoute
   '/_authenticated/app/organizations/$organizationSlug': typeof AuthenticatedAppOrganizationsOrganizationSlugRouteRouteWithChildren
@@ -871,6 +880,7 @@ export interface FileRouteTypes {
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
+    | '/api/mcp/$'
     | '/api/rpc/$'
     | '/app/'
     | '/app/organizations/$organizationSlug'
@@ -944,6 +954,7 @@ export interface FileRouteTypes {
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
+    | '/api/mcp/$'
     | '/api/rpc/$'
     | '/app'
     | '/app/invitations/$invitationId'
@@ -1009,6 +1020,7 @@ export interface FileRouteTypes {
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
+    | '/api/mcp/$'
     | '/api/rpc/$'
     | '/_authenticated/app/'
     | '/_authenticated/app/organizations/$organizationSlug'
@@ -1077,6 +1089,7 @@ export interface RootRouteChildren {
   ApiAuditSplatRoute: typeof ApiAuditSplatRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiExportSplatRoute: typeof ApiExportSplatRoute
+  ApiMcpSplatRoute: typeof ApiMcpSplatRoute
   ApiRpcSplatRoute: typeof ApiRpcSplatRoute
 }
 
@@ -1255,6 +1268,13 @@ declare module '@tanstack/react-router' {
       path: '/api/export/$'
       fullPath: '/api/export/$'
       preLoaderRoute: typeof ApiExportSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/mcp/$': {
+      id: '/api/mcp/$'
+      path: '/api/mcp/$'
+      fullPath: '/api/mcp/$'
+      preLoaderRoute: typeof ApiMcpSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/rpc/$': {
@@ -1982,6 +2002,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiAuditSplatRoute: ApiAuditSplatRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiExportSplatRoute: ApiExportSplatRoute,
+  ApiMcpSplatRoute: ApiMcpSplatRoute,
   ApiRpcSplatRoute: ApiRpcSplatRoute,
 }
 export const routeTree = rootRouteImport

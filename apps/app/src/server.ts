@@ -38,7 +38,12 @@ function analyticsHost(): string | undefined {
 }
 
 export default createServerEntry({
-  fetch(request, opts) {
+  async fetch(request, opts) {
+    // OAuth discovery for agents (MCP clients) lives at the origin's root, outside the routes.
+    if (new URL(request.url).pathname.startsWith('/.well-known/')) {
+      const answer = await (await headmark()).handleWellKnown(request)
+      if (answer) return answer
+    }
     return handler.fetch(request, opts)
   },
 })

@@ -231,7 +231,10 @@ export function createAuth({
     },
     // No adapter transactions: PGlite has a single connection, so a callback that writes through
     // `db` (the dev mailbox) while better-auth holds a transaction open would wait forever.
-    database: drizzleAdapter(db, { provider: 'pg', schema: { ...authSchema, ...oauthSchema, subscription } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { ...authSchema, ...oauthSchema, subscription },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,

@@ -42,6 +42,7 @@ import {
   mailerForAuth,
   trackMailFailures,
 } from './mailer.ts'
+import { createMcpEndpoint } from './mcp/endpoint.ts'
 import { PUBLIC_API_PREFIX, type PublicApi } from './public-api/handler.ts'
 import { startPublicApi } from './public-api/instance.ts'
 import { type Router, router } from './router.ts'
@@ -73,6 +74,16 @@ export interface Headmark {
   drift: DriftChecks
   /** Answers /api/auth/* requests. */
   handleAuth(request: Request): Promise<Response>
+  /**
+   * Answers /api/mcp: the MCP server (POST, OAuth access tokens of agent connections) and
+   * /api/mcp/sign-in (where OAuth's authorization sends a visitor who is not signed in).
+   */
+  handleMcp(request: Request): Promise<Response>
+  /**
+   * Answers the OAuth discovery documents at /.well-known/* (protected resource, authorization
+   * server, OpenID configuration); null for any other path.
+   */
+  handleWellKnown(request: Request): Promise<Response | null>
   /** Answers /api/rpc/* requests; an unknown procedure gets a 404 in the oRPC error shape. */
   handleRpc(request: Request): Promise<Response>
   /**
@@ -341,6 +352,8 @@ export async function createHeadmark(
     return limited
   }
 
+  const mcp = createMcpEndpoint({ env, db, auth, logger, rateLimit, createContext })
+
   logger.info(
     `[headmark] database: ${describeDatabase(env)}; e-mail: ${mailbox ? 'development mailbox' : 'SMTP'}`,
   )
@@ -389,7 +402,12 @@ export async function createHeadmark(
       )
       return true
     },
+    handleMcp: (request) => mcp.handle(request),
+    handleWellKnown: (request) => mcp.handleWellKnown(request),
     async handleAuth(incoming) {
+      // The OpenID configuration under better-auth's path, where some OAuth clients look first.
+      const discovery = await mcp.handleWellKnown(incoming)
+      if (discovery) return discovery
       const request = await guard(incoming, 'auth')
       if (request instanceof Response) return request
       const { value: response, failures } = await trackMailFailures(() =>

@@ -31,6 +31,8 @@ export const limits = {
    * seconds per tab, so this allows dozens of tabs behind one address.
    */
   ingestPerAddress: { max: 600, windowSeconds: 60 },
+  /** Tool calls of one agent connection (the MCP server): a busy audit, not a scraper. */
+  mcpCallsPerConnection: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>
 
 /**

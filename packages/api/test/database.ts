@@ -35,7 +35,15 @@ export async function createWorkerDatabase(): Promise<string> {
   return url.href
 }
 
-const tables = Object.values(schema).filter((value) => is(value, PgTable))
+/**
+ * Kept between tests: the instance's own configuration, written once when better-auth starts
+ * (the MCP resource tokens are bound to, the keys that sign them), as a real instance keeps it.
+ */
+const INSTANCE_TABLES = new Set(['oauth_resource', 'jwks'])
+
+const tables = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .filter((table) => !INSTANCE_TABLES.has(getTableName(table)))
 
 /** Empties every table, so each test starts from a fresh database without reopening it. */
 export async function resetDatabase(db: Database): Promise<void> {

@@ -20,8 +20,9 @@ export interface TestServerOptions extends Pick<CreateHeadmarkOptions, 'clock'> 
 }
 
 /**
- * A real HTTP server on 127.0.0.1 (random port) that routes /api/auth/* to handleAuth and
- * /api/rpc/* to handleRpc and /api/export/* to handleExport, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
+ * A real HTTP server on 127.0.0.1 (random port) that routes /api/auth/* to handleAuth,
+ * /api/rpc/* to handleRpc, /api/export/* to handleExport, /api/mcp to handleMcp and
+ * /.well-known/* to handleWellKnown, as the app does. BETTER_AUTH_URL is its own origin, or better-auth
  * would refuse requests with INVALID_ORIGIN.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -44,13 +45,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const request = await toRequest(req, origin)
     const { pathname } = new URL(request.url)
     if (!headmark) throw new Error('The test server is not ready yet.')
-    const response = pathname.startsWith('/api/auth/')
-      ? await headmark.handleAuth(request)
-      : pathname.startsWith('/api/rpc/')
-        ? await headmark.handleRpc(request)
-        : pathname.startsWith('/api/export/') || pathname.startsWith('/api/audit/')
-          ? await headmark.handleExport(request)
-          : new Response('Not Found', { status: 404 })
+    const response = pathname.startsWith('/.well-known/')
+      ? ((await headmark.handleWellKnown(request)) ?? new Response('Not Found', { status: 404 }))
+      : pathname === '/api/mcp' || pathname.startsWith('/api/mcp/')
+        ? await headmark.handleMcp(request)
+        : pathname.startsWith('/api/auth/')
+          ? await headmark.handleAuth(request)
+          : pathname.startsWith('/api/rpc/')
+            ? await headmark.handleRpc(request)
+            : pathname.startsWith('/api/export/') || pathname.startsWith('/api/audit/')
+              ? await headmark.handleExport(request)
+              : new Response('Not Found', { status: 404 })
     await send(res, response)
   }
 

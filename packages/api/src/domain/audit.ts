@@ -125,7 +125,9 @@ export function agentActor(
   return {
     kind: 'agent',
     id: agent.connectionId,
-    label: clipText(`${clipText(agent.clientName, 100)} (agent connected by ${personActor(user).label})`),
+    label: clipText(
+      `${clipText(agent.clientName, 100)} (agent connected by ${personActor(user).label})`,
+    ),
   }
 }
 

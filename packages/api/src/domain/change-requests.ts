@@ -294,7 +294,13 @@ export async function openProposal(
     }
     for (const edit of input.ruleEdits) {
       const resolved = await putRuleEdit(tx, row, edit)
-      await auditDraft(tx, input.actor, 'change_request.draft_saved', row, ruleEditSummary(resolved))
+      await auditDraft(
+        tx,
+        input.actor,
+        'change_request.draft_saved',
+        row,
+        ruleEditSummary(resolved),
+      )
     }
     return { id: row.id }
   })

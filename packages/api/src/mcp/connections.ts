@@ -92,7 +92,9 @@ export async function readOAuthQuery(
     ? await context.db.select().from(oauthClient).where(eq(oauthClient.clientId, clientId)).limit(1)
     : []
   if (!client || client.disabled) {
-    throw invalidRequest('The agent asking for access is not registered here any more: connect it again.')
+    throw invalidRequest(
+      'The agent asking for access is not registered here any more: connect it again.',
+    )
   }
   const rawScopes = (params.get('scope') ?? '').split(' ').filter(Boolean)
   const requestedScopes = agentScopesOf(rawScopes)

@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts'
 import { primaryOrganizationRole } from '../permissions.ts'
 import { authedProcedure } from '../rpc/base.ts'
+import type { Context } from '../rpc/context.ts'
 import {
   type AgentScopeName,
   AGENT_SCOPE_NAMES,
@@ -57,19 +58,19 @@ export const agentsRouter = {
     .output(consentOutput)
     .handler(async ({ context, input }) => {
       const request = await readOAuthQuery(context, input.oauthQuery)
-      const headers = new Headers(context.headers)
-      headers.set('accept', 'application/json')
       if (!input.accept) {
-        const answer = await context.auth.api.oauth2Consent({
-          body: { accept: false, oauth_query: input.oauthQuery },
-          headers,
-        })
-        return { redirectTo: redirectOf(answer) }
+        return {
+          redirectTo: await completeConsent(context, {
+            accept: false,
+            oauth_query: input.oauthQuery,
+          }),
+        }
       }
       const scopes = [...new Set(input.scopes)]
       if (scopes.length === 0) {
         throw new ORPCError('BAD_REQUEST', {
-          message: 'Choose at least one thing the agent may do (read, propose changes, run checks).',
+          message:
+            'Choose at least one thing the agent may do (read, propose changes, run checks).',
         })
       }
       const notRequested = scopes.filter((scope) => !request.requestedScopes.includes(scope))
@@ -93,7 +94,8 @@ export const agentsRouter = {
       }
       if (scopes.includes('propose') && !mayProposeAs(membership.role)) {
         throw new ORPCError('FORBIDDEN', {
-          message: 'Your role in this organization can not edit pages, so the agent can not propose changes there.',
+          message:
+            'Your role in this organization can not edit pages, so the agent can not propose changes there.',
         })
       }
       let siteIds: string[] | null = null
@@ -110,24 +112,21 @@ export const agentsRouter = {
           .where(and(eq(site.organizationId, input.organizationId), inArray(site.id, siteIds)))
         if (found.length !== siteIds.length) {
           throw new ORPCError('BAD_REQUEST', {
-            message: 'Some of the chosen sites are not in this organization: choose among its sites.',
+            message:
+              'Some of the chosen sites are not in this organization: choose among its sites.',
           })
         }
       }
       // better-auth records its consent and issues the code; the connection is written after it
       // answered (a refused consent leaves no connection). Tokens of an earlier connection of
       // the same client stop working: it is revoked.
-      const answer = await context.auth.api.oauth2Consent({
-        body: {
-          accept: true,
-          scope: ['offline_access', ...scopes.map(oauthScopeOf)]
-            .filter((scope) => request.rawScopes.includes(scope))
-            .join(' '),
-          oauth_query: input.oauthQuery,
-        },
-        headers,
+      const redirectTo = await completeConsent(context, {
+        accept: true,
+        scope: ['offline_access', ...scopes.map(oauthScopeOf)]
+          .filter((scope) => request.rawScopes.includes(scope))
+          .join(' '),
+        oauth_query: input.oauthQuery,
       })
-      const redirectTo = redirectOf(answer)
       await context.db.transaction(async (tx) => {
         await tx
           .update(agentConnection)
@@ -184,8 +183,7 @@ export const agentsRouter = {
               ? null
               : sites
                   .filter(
-                    (s) =>
-                      s.organizationId === org.id && (connection.siteIds ?? []).includes(s.id),
+                    (s) => s.organizationId === org.id && (connection.siteIds ?? []).includes(s.id),
                   )
                   .map(({ id, hostname }) => ({ id, hostname })),
           scopes: connection.scopes as AgentScopeName[],
@@ -249,12 +247,40 @@ export async function revokeConnection(
   })
 }
 
-function redirectOf(answer: unknown): string {
-  const value = answer as { url?: unknown; redirect_uri?: unknown }
-  const url = typeof value.url === 'string' ? value.url : value.redirect_uri
-  if (typeof url !== 'string') {
+/**
+ * better-auth's consent endpoint, called as the person's browser would (their session cookie,
+ * this origin): it records its consent and answers where the browser goes next.
+ */
+async function completeConsent(
+  context: Context,
+  body: { accept: boolean; scope?: string; oauth_query: string },
+): Promise<string> {
+  const origin = new URL(context.env.BETTER_AUTH_URL).origin
+  const headers = new Headers({
+    'content-type': 'application/json',
+    accept: 'application/json',
+    origin,
+  })
+  const cookie = context.headers.get('cookie')
+  if (cookie) headers.set('cookie', cookie)
+  const response = await context.auth.handler(
+    new Request(new URL('/api/auth/oauth2/consent', origin), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  )
+  const answer = (await response.json().catch(() => ({}))) as {
+    url?: unknown
+    redirect_uri?: unknown
+    error_description?: unknown
+    message?: unknown
+  }
+  const url = typeof answer.url === 'string' ? answer.url : answer.redirect_uri
+  if (!response.ok || typeof url !== 'string') {
+    const reason = answer.error_description ?? answer.message
     throw new ORPCError('BAD_REQUEST', {
-      message: 'The authorization could not be completed: start again from your agent.',
+      message: `The authorization could not be completed${typeof reason === 'string' && reason ? ` (${reason.slice(0, 200)})` : ''}: start connecting again from your agent.`,
     })
   }
   return url
@@ -292,4 +318,3 @@ async function organizationsOf(db: Database, userId: string) {
       .map(({ id, hostname }) => ({ id, hostname })),
   }))
 }
-

@@ -719,7 +719,12 @@ export const changeRequestsRouter = {
         const metadata = withIssuePath(['pages', index, 'metadata'], () =>
           validMetadata(patched(own, change.metadata)),
         )
-        edits.push({ path, pageId: pageRow.id, baseRevisionId: pageRow.currentRevisionId, metadata })
+        edits.push({
+          path,
+          pageId: pageRow.id,
+          baseRevisionId: pageRow.currentRevisionId,
+          metadata,
+        })
       }
       if (input.defaults !== undefined) {
         const defaultsPage = await requirePage(context.db, siteRow.id, null)
@@ -1403,7 +1408,10 @@ function withIssuePath<T>(at: Array<string | number>, run: () => T): T {
   }
 }
 
-async function withIssuePathAsync<T>(at: Array<string | number>, run: () => Promise<T>): Promise<T> {
+async function withIssuePathAsync<T>(
+  at: Array<string | number>,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run()
   } catch (error) {

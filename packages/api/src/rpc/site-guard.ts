@@ -40,7 +40,7 @@ export type SiteRow = typeof site.$inferSelect
 
 type Reader = Database | Transaction
 
-function siteNotFound(hostname: string): ORPCError<'NOT_FOUND', undefined> {
+export function siteNotFound(hostname: string): ORPCError<'NOT_FOUND', undefined> {
   return new ORPCError('NOT_FOUND', {
     message: `There is no site “${clip(hostname)}” in this organization. Check the address, or pick the site from the list.`,
   })

@@ -88,61 +88,68 @@ export const PROPOSAL_PAGES_MAX = 500
 /** At most this many path-rule changes in one proposal. */
 export const PROPOSAL_RULES_MAX = 50
 
-const metadataPatch = z.custom<Record<string, unknown>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  'The metadata must be an object of fields, e.g. { "title": "…", "description": "…" }.',
-)
+const metadataPatch = z.record(z.string().max(100), z.unknown(), {
+  error: 'The metadata must be an object of fields, e.g. { "title": "…", "description": "…" }.',
+})
 
 /**
  * `changeRequests.propose`: a new change request of one site, titled and explained, holding edits
  * of pages, of the site's defaults and of path rules. A page's or the defaults' `metadata` is a
  * patch of their own metadata: each field given replaces theirs, `null` removes it.
  */
+export const proposeChangesShape = {
+  organizationSlug: z.string(),
+  siteHostname: lookupText('The hostname', 4096),
+  title: storable('The title')
+    .trim()
+    .min(1, 'Give the change request a title that says what it changes.')
+    .max(
+      CHANGE_REQUEST_TITLE_MAX,
+      `A title can have at most ${CHANGE_REQUEST_TITLE_MAX} characters.`,
+    ),
+  explanation: storable('The explanation')
+    .trim()
+    .min(1, 'Explain why these changes are proposed: reviewers read it first.')
+    .max(
+      CHANGE_REQUEST_DESCRIPTION_MAX,
+      `An explanation can have at most ${CHANGE_REQUEST_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+    ),
+  pages: z
+    .array(
+      z.object({
+        pagePath: lookupText('The page path', 8192),
+        metadata: metadataPatch,
+      }),
+    )
+    .max(PROPOSAL_PAGES_MAX, `Propose at most ${PROPOSAL_PAGES_MAX} pages at once.`)
+    .default([]),
+  /** A patch of the site's defaults. */
+  defaults: metadataPatch.optional(),
+  rules: z
+    .array(
+      z.object({
+        /** An existing rule's id; left out: a new rule (with `pattern`). */
+        ruleId: lookupText('The rule id', 256).optional(),
+        pattern: z.string().max(512).optional(),
+        metadata: metadataPatch.optional(),
+        titleTemplate: z.string().max(1000).nullable().optional(),
+        delete: z.boolean().default(false),
+      }),
+    )
+    .max(PROPOSAL_RULES_MAX, `Propose at most ${PROPOSAL_RULES_MAX} rule changes at once.`)
+    .default([]),
+}
+
+/** A proposal proposes something: pages, the defaults or rules. */
+export const proposesSomething = (input: {
+  pages: unknown[]
+  defaults?: unknown
+  rules: unknown[]
+}) => input.pages.length > 0 || input.defaults !== undefined || input.rules.length > 0
+
+export const PROPOSES_NOTHING = 'Propose at least one change: pages, defaults or rules.'
+
 export const proposeChangesInput = z
-  .object({
-    organizationSlug: z.string(),
-    siteHostname: lookupText('The hostname', 4096),
-    title: storable('The title')
-      .trim()
-      .min(1, 'Give the change request a title that says what it changes.')
-      .max(
-        CHANGE_REQUEST_TITLE_MAX,
-        `A title can have at most ${CHANGE_REQUEST_TITLE_MAX} characters.`,
-      ),
-    explanation: storable('The explanation')
-      .trim()
-      .min(1, 'Explain why these changes are proposed: reviewers read it first.')
-      .max(
-        CHANGE_REQUEST_DESCRIPTION_MAX,
-        `An explanation can have at most ${CHANGE_REQUEST_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
-      ),
-    pages: z
-      .array(
-        z.object({
-          pagePath: lookupText('The page path', 8192),
-          metadata: metadataPatch,
-        }),
-      )
-      .max(PROPOSAL_PAGES_MAX, `Propose at most ${PROPOSAL_PAGES_MAX} pages at once.`)
-      .default([]),
-    /** A patch of the site's defaults. */
-    defaults: metadataPatch.optional(),
-    rules: z
-      .array(
-        z.object({
-          /** An existing rule's id; left out: a new rule (with `pattern`). */
-          ruleId: lookupText('The rule id', 256).optional(),
-          pattern: z.string().max(512).optional(),
-          metadata: metadataPatch.optional(),
-          titleTemplate: z.string().max(1000).nullable().optional(),
-          delete: z.boolean().default(false),
-        }),
-      )
-      .max(PROPOSAL_RULES_MAX, `Propose at most ${PROPOSAL_RULES_MAX} rule changes at once.`)
-      .default([]),
-  })
-  .refine(
-    (input) => input.pages.length > 0 || input.defaults !== undefined || input.rules.length > 0,
-    'Propose at least one change: pages, defaults or rules.',
-  )
+  .object(proposeChangesShape)
+  .refine(proposesSomething, PROPOSES_NOTHING)
 export type ProposeChangesInput = z.infer<typeof proposeChangesInput>
