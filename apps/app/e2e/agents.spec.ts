@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
+import {
+  auth,
+  Client,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client'
 import { expect, type Page } from '@playwright/test'
 import {
+  addColleague,
   baseURL,
   hydrated,
   openHydrated,
@@ -88,17 +96,18 @@ async function catchCallback(page: Page): Promise<() => Promise<URL>> {
   return () => reached
 }
 
-/** The client's token request with the code the consent gave. */
-async function exchange(page: Page, client: Registered, code: string) {
-  return page.request.post(url('/api/auth/oauth2/token'), {
-    form: {
+/** The client's token request with the code the consent gave (an agent has no cookies). */
+async function exchange(client: Registered, code: string) {
+  return fetch(url('/api/auth/oauth2/token'), {
+    method: 'POST',
+    body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       redirect_uri: CALLBACK,
       client_id: client.clientId,
       code_verifier: client.verifier,
       resource: url('/api/mcp'),
-    },
+    }),
   })
 }
 
@@ -122,7 +131,9 @@ test('a person connects an agent on the consent screen (organization, chosen sit
   await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Connect Claude Code' })).toBeVisible()
   await expect(page.getByText('as you, Olga Owner')).toBeVisible()
-  await page.getByRole('combobox', { name: /Organization/ }).selectOption({ label: 'Launchers (Owner)' })
+  await page
+    .getByRole('combobox', { name: /Organization/ })
+    .selectOption({ label: 'Launchers (Owner)' })
   await page.getByRole('radio', { name: /Only the sites I choose/ }).check()
   await page.getByRole('checkbox', { name: 'b.example' }).click()
   await page.getByRole('checkbox', { name: 'Run checks' }).click()
@@ -133,9 +144,10 @@ test('a person connects an agent on the consent screen (organization, chosen sit
   expect(back.searchParams.get('state')).toBe(client.state)
   const code = back.searchParams.get('code')
   expect(code).toBeTruthy()
-  const token = await exchange(page, client, code ?? '')
-  expect(token.ok(), await token.text()).toBe(true)
-  const granted = ((await token.json()) as { scope?: string }).scope ?? ''
+  const token = await exchange(client, code ?? '')
+  const answer = await token.text()
+  expect(token.ok, answer).toBe(true)
+  const granted = (JSON.parse(answer) as { scope?: string }).scope ?? ''
   expect(granted.split(' ')).toEqual(expect.arrayContaining(['headmark:read', 'headmark:propose']))
   expect(granted).not.toContain('headmark:checks')
 
@@ -180,7 +192,11 @@ test('Deny sends the agent back with access_denied, and a tampered or unusable r
 
   const tampered = new URL(consentUrl)
   tampered.searchParams.set('scope', 'headmark:read headmark:propose headmark:checks openid')
-  for (const address of [tampered.toString(), url('/app/connect-agent'), url('/app/connect-agent?client_id=x&sig=y')]) {
+  for (const address of [
+    tampered.toString(),
+    url('/app/connect-agent'),
+    url('/app/connect-agent?client_id=x&sig=y'),
+  ]) {
     const response = await page.goto(address)
     expect(response?.status()).toBe(404)
     await expect(
@@ -212,5 +228,218 @@ test('a signed-out person is asked to sign in and comes back to the consent scre
   await expect(
     fresh.getByRole('heading', { level: 1, name: 'Connect Returning Agent' }),
   ).toBeVisible()
-  await expect(fresh.getByText('Sid Signedout')).toBeVisible()
+  await expect(fresh.getByText('as you, Sid Signedout')).toBeVisible()
+})
+
+type Stored<T extends keyof OAuthClientProvider> = OAuthClientProvider[T] extends (
+  ...args: never[]
+) => infer R
+  ? Awaited<R>
+  : never
+
+/** An MCP client's OAuth state in memory, as a desktop agent keeps it; it "opens" the browser. */
+class AgentOAuth implements OAuthClientProvider {
+  readonly redirectUrl = CALLBACK
+  information: Stored<'clientInformation'> = undefined
+  stored: Stored<'tokens'> = undefined
+  verifier = ''
+  authorizationUrl: URL | undefined
+  constructor(private readonly name: string) {}
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      scope: SCOPE,
+    }
+  }
+  clientInformation() {
+    return this.information
+  }
+  saveClientInformation(information: NonNullable<Stored<'clientInformation'>>) {
+    this.information = information
+  }
+  tokens() {
+    return this.stored
+  }
+  saveTokens(tokens: NonNullable<Stored<'tokens'>>) {
+    this.stored = tokens
+  }
+  redirectToAuthorization(target: URL) {
+    this.authorizationUrl = target
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier
+  }
+  codeVerifier() {
+    return this.verifier
+  }
+}
+
+/** The text of a tool's answer, parsed as JSON when it is. */
+function resultOf(result: { content?: unknown; isError?: unknown }) {
+  const text = ((result.content ?? []) as Array<{ text?: string }>)
+    .map((part) => part.text ?? '')
+    .join('\n')
+  let json: unknown = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // Not JSON: the text is the answer.
+  }
+  return { isError: result.isError === true, text, json }
+}
+
+/**
+ * The agent's side of connecting: discovery from /api/mcp, registration, the browser sent to the
+ * consent screen (where `consent` answers as the person), the code exchanged for tokens.
+ */
+async function connectAgent(
+  page: Page,
+  name: string,
+  consent: (page: Page) => Promise<void>,
+): Promise<{ client: Client; provider: AgentOAuth }> {
+  const provider = new AgentOAuth(name)
+  const serverUrl = url('/api/mcp')
+  expect(await auth(provider, { serverUrl })).toBe('REDIRECT')
+  const callback = await catchCallback(page)
+  await page.goto(String(provider.authorizationUrl))
+  await expect(page).toHaveURL(/\/app\/connect-agent\?/)
+  await hydrated(page)
+  await consent(page)
+  const back = await callback()
+  await page.unroute(`${CALLBACK}**`)
+  const code = back.searchParams.get('code')
+  expect(code, back.toString()).toBeTruthy()
+  const iss = back.searchParams.get('iss')
+  expect(
+    await auth(provider, { serverUrl, authorizationCode: code ?? '', ...(iss ? { iss } : {}) }),
+  ).toBe('AUTHORIZED')
+  const client = new Client({ name, version: '1.0.0' })
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }),
+  )
+  return { client, provider }
+}
+
+test('an agent connected through the consent screen audits a site and proposes fixes; an admin approves and publishes them in the dashboard and the pages serve them; revoking refuses its next call', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  await signUpAndVerify(page, uniqueEmail('owner'), 'Olga Owner')
+  const hostname = 'localhost'
+  const slug = await organizationWithSite(page, 'Fixture Shop', hostname)
+  const site = { organizationSlug: slug, siteHostname: hostname }
+  for (const path of ['/about', '/shop/product-1']) {
+    await rpc(page, 'pages/create', { ...site, path })
+  }
+  await rpc(page, 'changeRequests/updatePolicy', {
+    organizationSlug: slug,
+    mode: 'review',
+    twoPersonRule: false,
+    largeChangePages: 50,
+  })
+  const admin = await addColleague(browser, page, slug, 'admin', 'Ada Admin')
+
+  const { client } = await connectAgent(page, 'Claude Code', async (consent) => {
+    await expect(
+      consent.getByRole('heading', { level: 1, name: 'Connect Claude Code' }),
+    ).toBeVisible()
+    await consent
+      .getByRole('combobox', { name: /Organization/ })
+      .selectOption({ label: 'Fixture Shop (Owner)' })
+    await consent.getByRole('button', { name: 'Allow' }).click()
+  })
+
+  const tools = (await client.listTools()).tools.map((tool) => tool.name)
+  expect(tools).toEqual(
+    expect.arrayContaining(['list_sites', 'list_pages', 'get_page', 'propose_changes']),
+  )
+  const sites = resultOf(await client.callTool({ name: 'list_sites', arguments: {} }))
+  expect(sites.text).toContain(hostname)
+  // The audit: the pages that serve no description.
+  const missing = resultOf(
+    await client.callTool({
+      name: 'list_pages',
+      arguments: { siteHostname: hostname, missing: 'description' },
+    }),
+  )
+  expect(missing.isError, missing.text).toBe(false)
+  expect(missing.text).toContain('/about')
+  expect(missing.text).toContain('/shop/product-1')
+
+  const proposed = resultOf(
+    await client.callTool({
+      name: 'propose_changes',
+      arguments: {
+        siteHostname: hostname,
+        title: 'Describe the shop’s pages',
+        explanation: 'Two pages serve no description: search engines pick a snippet themselves.',
+        pages: [
+          { pagePath: '/about', metadata: { description: 'Who runs the Fixture Shop, and why.' } },
+          {
+            pagePath: '/shop/product-1',
+            metadata: { description: 'Product 1: what it is, what it costs, when it ships.' },
+          },
+        ],
+      },
+    }),
+  )
+  expect(proposed.isError, proposed.text).toBe(false)
+  const { changeRequestId } = proposed.json as { changeRequestId: string }
+  const { dsn } = await rpc<{ dsn: string }>(page, 'sites/get', site)
+  const served = async (path: string) => {
+    const answer = await page.request.get(
+      url(`/api/openapi/v1/${dsn}/metadata/get-latest?path=${encodeURIComponent(path)}`),
+    )
+    expect(answer.ok()).toBe(true)
+    return ((await answer.json()) as { metadata: { description?: string } }).metadata.description
+  }
+  // Nothing is published by the agent.
+  expect(await served('/about')).toBeUndefined()
+
+  // The admin finds it in the dashboard, opened by the agent for the person, approves, publishes.
+  await openHydrated(admin, `/app/organizations/${slug}/change-requests`)
+  const row = admin.getByRole('listitem').filter({ hasText: 'Describe the shop’s pages' })
+  await expect(row.getByText('Opened by Claude Code for Olga Owner')).toBeVisible()
+  await row.getByRole('link', { name: 'Describe the shop’s pages' }).click()
+  await expect(admin).toHaveURL(new RegExp(`/change-requests/${changeRequestId}$`))
+  await hydrated(admin)
+  await expect(admin.getByText('Opened by Claude Code for Olga Owner')).toBeVisible()
+  await shoot(admin, 'change-request-by-agent')
+  await admin.getByRole('button', { name: 'Approve' }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Approved')
+  await admin.getByRole('button', { name: 'Publish now' }).click()
+  await admin.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Published')
+  expect(await served('/about')).toBe('Who runs the Fixture Shop, and why.')
+  expect(await served('/shop/product-1')).toBe(
+    'Product 1: what it is, what it costs, when it ships.',
+  )
+
+  // The owner's audit log names the agent.
+  await openHydrated(page, `/app/organizations/${slug}/audit`)
+  const log = page.getByRole('table', { name: 'Audit log entries, newest first' })
+  await expect(log.getByRole('row').filter({ hasText: 'Claude Code' }).first()).toBeVisible()
+  await shoot(page, 'audit-log-agent')
+
+  // Revoked in the account: the agent's next call is refused at once.
+  await openHydrated(page, '/app/account')
+  const section = page.getByRole('region', { name: 'Connected agents' })
+  await section
+    .getByRole('row', { name: /Claude Code/ })
+    .getByRole('button', { name: /Revoke/ })
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click()
+  await expect(page.getByText('Claude Code no longer has access.')).toBeVisible()
+  const refused = await client
+    .callTool({ name: 'list_sites', arguments: {} })
+    .then((result) => resultOf(result))
+    .catch((error: unknown) => ({ isError: true, text: String(error), json: null }))
+  expect(refused.isError).toBe(true)
+  expect(refused.text).not.toContain(hostname)
+  await client.close().catch(() => undefined)
 })
