@@ -153,7 +153,7 @@ test('a person connects an agent on the consent screen (organization, chosen sit
 
   await page.unroute(`${CALLBACK}**`)
   await openHydrated(page, '/app/account')
-  const section = page.getByRole('region', { name: 'Connected agents' })
+  const section = page.getByRole('region', { name: 'Connected agents', exact: true })
   const row = section.getByRole('row', { name: /Claude Code/ })
   await expect(row).toContainText('Launchers')
   await expect(row).toContainText('b.example')
@@ -244,7 +244,10 @@ class AgentOAuth implements OAuthClientProvider {
   stored: Stored<'tokens'> = undefined
   verifier = ''
   authorizationUrl: URL | undefined
-  constructor(private readonly name: string) {}
+  private readonly name: string
+  constructor(name: string) {
+    this.name = name
+  }
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: this.name,
@@ -428,7 +431,7 @@ test('an agent connected through the consent screen audits a site and proposes f
 
   // Revoked in the account: the agent's next call is refused at once.
   await openHydrated(page, '/app/account')
-  const section = page.getByRole('region', { name: 'Connected agents' })
+  const section = page.getByRole('region', { name: 'Connected agents', exact: true })
   await section
     .getByRole('row', { name: /Claude Code/ })
     .getByRole('button', { name: /Revoke/ })

@@ -49,7 +49,7 @@ export function ConnectionsTable({ query, mcpUrl, onRevoke }: ConnectionsTablePr
         {
           id: 'sites',
           header: 'Sites',
-          cell: (connection) => <span className="break">{sitesText(connection)}</span>,
+          cell: (connection) => <span className="agent-sites">{sitesText(connection)}</span>,
         },
         {
           id: 'scopes',
