@@ -2,11 +2,8 @@ import { EmptyState } from '@headmark/ui'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ConsentDecision, ConsentForm } from './consent-form.tsx'
+import { INVALID_REQUEST } from './oauth-query.ts'
 import { answerConsent, consentInfoQuery } from './queries.ts'
-
-/** What the consent screen says of a request it can not use, besides the server's reason. */
-export const INVALID_REQUEST =
-  'This request to connect an agent is incomplete, was already answered or has expired.'
 
 /**
  * The consent screen an MCP client's OAuth flow opens: the client, the person, and their answer.

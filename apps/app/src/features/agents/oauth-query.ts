@@ -1,4 +1,11 @@
 /**
+ * What the consent screen says of a request it can not use, besides the server's reason. (Here,
+ * not beside the screen: the route's loader uses it, and loaders are in every page's bundle.)
+ */
+export const INVALID_REQUEST =
+  'This request to connect an agent is incomplete, was already answered or has expired.'
+
+/**
  * The consent page's OAuth query (what the authorization server signed), rebuilt from the
  * router's parsed search. The router turns numbers into numbers, `true`/`false` into booleans and
  * a repeated parameter (the signature's `ba_param` list) into an array, and writes arrays back

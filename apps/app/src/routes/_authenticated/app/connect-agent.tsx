@@ -1,12 +1,12 @@
 import { ORPCError } from '@orpc/client'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import agentStyles from '~/features/agents/agents.css?url'
+import { ConsentRefused, ConsentScreen } from '~/features/agents/consent-screen.tsx'
 import {
-  ConsentRefused,
-  ConsentScreen,
   INVALID_REQUEST,
-} from '~/features/agents/consent-screen.tsx'
-import { looksLikeOAuthQuery, oauthQueryFromSearch } from '~/features/agents/oauth-query.ts'
+  looksLikeOAuthQuery,
+  oauthQueryFromSearch,
+} from '~/features/agents/oauth-query.ts'
 import { consentInfoQuery } from '~/features/agents/queries.ts'
 import { refusedAddress } from '~/lib/not-found.ts'
 
