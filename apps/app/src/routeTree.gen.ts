@@ -29,6 +29,7 @@ import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as AuthenticatedAppIndexRouteImport } from './routes/_authenticated/app/index'
 import { Route as AuthenticatedAppAccountRouteImport } from './routes/_authenticated/app/account'
 import { Route as AuthenticatedAppAdminRouteImport } from './routes/_authenticated/app/admin'
+import { Route as AuthenticatedAppConnectAgentRouteImport } from './routes/_authenticated/app/connect-agent'
 import { Route as AuthenticatedAppOrganizationsRouteRouteImport } from './routes/_authenticated/app/organizations/route'
 import { Route as ApiAuditSplatRouteImport } from './routes/api/audit/$'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
@@ -186,6 +187,12 @@ const AuthenticatedAppAdminRoute = AuthenticatedAppAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthenticatedAppRouteRoute,
 } as any)
+const AuthenticatedAppConnectAgentRoute =
+  AuthenticatedAppConnectAgentRouteImport.update({
+    id: '/connect-agent',
+    path: '/connect-agent',
+    getParentRoute: () => AuthenticatedAppRouteRoute,
+  } as any)
 const AuthenticatedAppOrganizationsRouteRoute =
   AuthenticatedAppOrganizationsRouteRouteImport.update({
     id: '/organizations',
@@ -650,6 +657,7 @@ export interface FileRoutesByFullPath {
   '/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -723,6 +731,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/app/account': typeof AuthenticatedAppAccountRoute
   '/app/admin': typeof AuthenticatedAppAdminRoute
+  '/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -789,6 +798,7 @@ export interface FileRoutesById {
   '/_authenticated/app/organizations': typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   '/_authenticated/app/account': typeof AuthenticatedAppAccountRoute
   '/_authenticated/app/admin': typeof AuthenticatedAppAdminRoute
+  '/_authenticated/app/connect-agent': typeof AuthenticatedAppConnectAgentRoute
   '/api/audit/$': typeof ApiAuditSplatRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/export/$': typeof ApiExportSplatRoute
@@ -866,6 +876,7 @@ export interface FileRouteTypes {
     | '/app/organizations'
     | '/app/account'
     | '/app/admin'
+    | '/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -939,6 +950,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/app/account'
     | '/app/admin'
+    | '/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -1004,6 +1016,7 @@ export interface FileRouteTypes {
     | '/_authenticated/app/organizations'
     | '/_authenticated/app/account'
     | '/_authenticated/app/admin'
+    | '/_authenticated/app/connect-agent'
     | '/api/audit/$'
     | '/api/auth/$'
     | '/api/export/$'
@@ -1220,6 +1233,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/app/admin'
       preLoaderRoute: typeof AuthenticatedAppAdminRouteImport
+      parentRoute: typeof AuthenticatedAppRouteRoute
+    }
+    '/_authenticated/app/connect-agent': {
+      id: '/_authenticated/app/connect-agent'
+      path: '/connect-agent'
+      fullPath: '/app/connect-agent'
+      preLoaderRoute: typeof AuthenticatedAppConnectAgentRouteImport
       parentRoute: typeof AuthenticatedAppRouteRoute
     }
     '/_authenticated/app/organizations': {
@@ -1914,6 +1934,7 @@ interface AuthenticatedAppRouteRouteChildren {
   AuthenticatedAppOrganizationsRouteRoute: typeof AuthenticatedAppOrganizationsRouteRouteWithChildren
   AuthenticatedAppAccountRoute: typeof AuthenticatedAppAccountRoute
   AuthenticatedAppAdminRoute: typeof AuthenticatedAppAdminRoute
+  AuthenticatedAppConnectAgentRoute: typeof AuthenticatedAppConnectAgentRoute
   AuthenticatedAppIndexRoute: typeof AuthenticatedAppIndexRoute
   AuthenticatedAppInvitationsInvitationIdRoute: typeof AuthenticatedAppInvitationsInvitationIdRoute
 }
@@ -1923,6 +1944,7 @@ const AuthenticatedAppRouteRouteChildren: AuthenticatedAppRouteRouteChildren = {
     AuthenticatedAppOrganizationsRouteRouteWithChildren,
   AuthenticatedAppAccountRoute: AuthenticatedAppAccountRoute,
   AuthenticatedAppAdminRoute: AuthenticatedAppAdminRoute,
+  AuthenticatedAppConnectAgentRoute: AuthenticatedAppConnectAgentRoute,
   AuthenticatedAppIndexRoute: AuthenticatedAppIndexRoute,
   AuthenticatedAppInvitationsInvitationIdRoute:
     AuthenticatedAppInvitationsInvitationIdRoute,

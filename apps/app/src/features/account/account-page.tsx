@@ -1,6 +1,7 @@
 import { Card, CardContent } from '@headmark/ui'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
+import { ConnectedAgents } from '~/features/agents/connections.tsx'
 import { loadAuthClient, loadPasskeyClient } from '~/lib/load-auth-client.ts'
 import {
   ChangeEmailForm,
@@ -29,7 +30,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-/** The signed-in person's account: profile, e-mail, password, two-factor, passkeys, sessions. */
+/**
+ * The signed-in person's account: profile, e-mail, password, two-factor, passkeys, sessions and
+ * the agents they connected.
+ */
 export function AccountPage() {
   const queryClient = useQueryClient()
   const { data: account } = useSuspenseQuery(accountQuery())
@@ -69,6 +73,9 @@ export function AccountPage() {
       </Section>
       <Section id="account-sessions" title="Sessions">
         <SessionSettings account={account} />
+      </Section>
+      <Section id="connected-agents" title="Connected agents">
+        <ConnectedAgents />
       </Section>
       <DeleteAccount account={account} />
     </div>

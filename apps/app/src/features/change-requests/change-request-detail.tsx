@@ -16,6 +16,7 @@ import type { Metadata } from '@headmark/metadata'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import { AgentBadge } from '~/features/agents/agent-badge.tsx'
 import { ConflictPanel } from '~/features/metadata-revisions/conflict-panel.tsx'
 import { revisionQuery } from '~/features/metadata-revisions/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
@@ -60,6 +61,7 @@ export function ChangeRequestDetailScreen({
   const [busy, setBusy] = useState<string | null>(null)
   const request = data.changeRequest
   const status = statusOf(request.status)
+  const { agent } = request
   const ref = { organizationSlug, changeRequestId }
 
   const act = async (name: string, run: () => Promise<unknown>, done: string) => {
@@ -90,6 +92,7 @@ export function ChangeRequestDetailScreen({
           <h1 className="break" dir="auto">
             {request.title} <Badge tone={status.tone}>{status.label}</Badge>
           </h1>
+          {agent ? <AgentBadge agent={agent} person={request.author?.name ?? null} /> : null}
           <p className="muted">
             {request.author?.name ?? 'A former member'} · opened <Time value={request.createdAt} />{' '}
             · {request.pageCount} {request.pageCount === 1 ? 'page' : 'pages'}

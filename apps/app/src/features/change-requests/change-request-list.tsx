@@ -1,6 +1,7 @@
 import { Badge, Button, EmptyState } from '@headmark/ui'
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { AgentBadge } from '~/features/agents/agent-badge.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { statusOf } from './change-request-labels.ts'
 import { type ChangeRequestSummary, changeRequestsQuery, upcomingReleasesQuery } from './queries.ts'
@@ -8,6 +9,7 @@ import { type ChangeRequestSummary, changeRequestsQuery, upcomingReleasesQuery }
 /** One row: title, site, state, author, size and time; the title opens the request. */
 function Row({ organizationSlug, item }: { organizationSlug: string; item: ChangeRequestSummary }) {
   const status = statusOf(item.status)
+  const { agent } = item
   return (
     <li className="change-request-row">
       <Link
@@ -19,6 +21,7 @@ function Row({ organizationSlug, item }: { organizationSlug: string; item: Chang
         {item.title}
       </Link>
       <Badge tone={status.tone}>{status.label}</Badge>
+      {agent ? <AgentBadge agent={agent} person={item.author?.name ?? null} /> : null}
       <span className="muted small">
         {item.siteHostname} · {item.author?.name ?? 'A former member'} · {item.pageCount}{' '}
         {item.pageCount === 1 ? 'page' : 'pages'}
