@@ -27,7 +27,6 @@ import { type PageDetails, pageQuery } from '~/features/pages/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { PreviewsPanel } from './previews-panel.tsx'
 import type { Revision } from './queries.ts'
-import { ServedPanel } from './served-panel.tsx'
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx'
 import { useSaveShortcut } from './use-save-shortcut.ts'
 
@@ -54,6 +53,12 @@ const CrawlersPanel = lazyWhenIdle(() =>
 )
 const LivePanel = lazyWhenIdle(() =>
   import('~/features/health/live-panel.tsx').then(({ LivePanel }) => LivePanel),
+)
+
+// What the page serves, as tags (a code block): in the page's HTML, its code loads once the
+// editor is interactive and the browser idle.
+const ServedPanel = lazyWhenIdle(() =>
+  import('./served-panel.tsx').then(({ ServedPanel }) => ServedPanel),
 )
 
 // The locale switcher (links, which work before its code comes) and the language links and

@@ -7,7 +7,6 @@ import {
   looksLikeOAuthQuery,
   oauthQueryFromSearch,
 } from '~/features/agents/oauth-query.ts'
-import { consentInfoQuery } from '~/features/agents/queries.ts'
 import { refusedAddress } from '~/lib/not-found.ts'
 
 /**
@@ -24,6 +23,8 @@ export const Route = createFileRoute('/_authenticated/app/connect-agent')({
   loader: async ({ context, deps }) => {
     if (!looksLikeOAuthQuery(deps.oauthQuery))
       throw notFound({ data: { refused: INVALID_REQUEST } })
+    // Imported here, so that the agents' queries are not in the entry every screen loads.
+    const { consentInfoQuery } = await import('~/features/agents/queries.ts')
     try {
       await context.queryClient.ensureQueryData(consentInfoQuery(deps.oauthQuery))
     } catch (error) {
