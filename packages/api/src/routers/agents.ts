@@ -36,8 +36,9 @@ import { mayProposeAs, readOAuthQuery } from '../mcp/connections.ts'
  */
 export const agentsRouter = {
   /** What the consent screen shows: the client, the scopes it asks for, where it may go. */
+  // Sent with POST (by the app's naming rule, only get…/list…/suggest… are GET): the signed
+  // request stays out of addresses and their logs.
   consentInfo: authedProcedure
-    .route({ method: 'GET' })
     .input(consentInfoInput)
     .output(consentInfoOutput)
     .handler(async ({ context, input }) => {
