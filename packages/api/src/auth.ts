@@ -59,6 +59,14 @@ export interface CreateAuthOptions {
   logger?: Logger
   /** A live Stripe subscription of an organization that no longer exists: queue its cancelling. */
   onStripeOrphan?: (job: CancelSubscriptionJob) => Promise<void>
+  /** How passwords are hashed and checked; better-auth's scrypt unless given. */
+  password?: PasswordHashing
+}
+
+/** better-auth's password hashing (`emailAndPassword.password`). */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>
+  verify: (data: { hash: string; password: string }) => Promise<boolean>
 }
 
 /**
@@ -140,6 +148,7 @@ export function createAuth({
   rateLimit,
   logger,
   onStripeOrphan,
+  password,
 }: CreateAuthOptions) {
   async function withinLimit(key: string, limit: Limit, message: (wait: string) => string) {
     if (!rateLimit) return
@@ -239,6 +248,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       requireEmailVerification: true,
+      ...(password ? { password } : {}),
       // "Forgot password?": a link by e-mail, good once for an hour; the new password ends every
       // other session (whoever knew the old one is signed out).
       resetPasswordTokenExpiresIn: 60 * 60,

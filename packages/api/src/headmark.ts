@@ -7,7 +7,7 @@ import {
 } from '@orpc/server'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RPCHandler } from '@orpc/server/fetch'
-import { type Auth, createAuth } from './auth.ts'
+import { type Auth, createAuth, type PasswordHashing } from './auth.ts'
 import { type BillingJobs, createBillingJobs } from './billing/cancellations.ts'
 import { createStripeClient } from './billing/stripe.ts'
 import { connectDatabase, type Database } from './db/client.ts'
@@ -130,6 +130,8 @@ export interface CreateHeadmarkOptions {
   clock?: Clock
   /** Builds the imports' crawler; defaults to `createCrawler` with the env's CRAWLER_* rates. */
   crawler?: (options: CrawlerOptions) => Crawler
+  /** How passwords are hashed and checked; defaults to better-auth's scrypt. */
+  password?: PasswordHashing
 }
 
 /**
@@ -142,7 +144,13 @@ export interface CreateHeadmarkOptions {
  */
 export async function createHeadmark(
   env: ServerEnv,
-  { log, rateLimit = env.rateLimit, clock, crawler = createCrawler }: CreateHeadmarkOptions = {},
+  {
+    log,
+    rateLimit = env.rateLimit,
+    clock,
+    crawler = createCrawler,
+    password,
+  }: CreateHeadmarkOptions = {},
 ): Promise<Headmark> {
   const logger = createLogger({
     json: env.NODE_ENV === 'production',
@@ -165,6 +173,7 @@ export async function createHeadmark(
     mailer: mailerForAuth(mailer),
     rateLimit,
     logger,
+    ...(password ? { password } : {}),
     onStripeOrphan: async (job) => {
       if (!billing) throw new Error('Billing jobs have not started yet.')
       await billing.cancelOrphan(job)

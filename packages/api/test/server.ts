@@ -5,6 +5,7 @@ import { loadServerEnv } from '../src/env.ts'
 import { createHeadmark, type CreateHeadmarkOptions, type Headmark } from '../src/headmark.ts'
 import { dropInternalHeaders, runWithRequestFacts } from '../src/request-facts.ts'
 import { resetDatabase, testDatabaseUrl } from './database.ts'
+import { rememberedPasswords } from './passwords.ts'
 
 export interface TestServer {
   origin: string
@@ -76,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   })
   headmark = await createHeadmark(env, {
     log: () => {},
+    password: rememberedPasswords,
     rateLimit: options.rateLimit ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
   })
