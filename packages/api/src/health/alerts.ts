@@ -100,8 +100,8 @@ export async function driftChanges(db: Database | Transaction, checkId: string) 
       from current cur
       order by cur.path collate "C", cur.locale collate "C"`),
   )
-  // The locale goes right after the path, and only where there is one: a site without locales
-  // gets the entries it always got, key for key.
+  // A locale only where there is one: a site without locales gets the entries it always got, key
+  // for key. (The delivered body's key order is the stored jsonb's: `locale` after `agents`.)
   const named = (row: { path: string; locale: string }) =>
     row.locale === '' ? { path: row.path } : { path: row.path, locale: row.locale }
   return {
