@@ -208,6 +208,64 @@ test('the Health tab checks every page as eight crawlers and shows the pages tha
   await shoot(page, 'health-free', true)
 })
 
+test('on a site with locales the Crawlers panel names the language version that drifts', async ({
+  page,
+}) => {
+  await signUpAndVerify(page, uniqueEmail('health-locales'), 'Lena Locales')
+  const slug = await organizationWithSite(page, 'Locale Shop', 'localhost')
+  const site = { organizationSlug: slug, siteHostname: 'localhost' }
+  const ownership = await rpc<{ token: string }>(page, 'imports/getOwnership', site)
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/verification`, {
+    data: { token: ownership.token },
+  })
+  await rpc(page, 'imports/verifyOwnership', { ...site, homeUrl: `${E2E_FIXTURE_SITE_ORIGIN}/` })
+  await rpc(page, 'sites/updateLocales', {
+    ...site,
+    locales: [
+      { code: 'en', kind: 'path-prefix', value: '' },
+      { code: 'de', kind: 'path-prefix', value: '/de' },
+    ],
+    defaultLocale: 'en',
+  })
+  // /live/sprachen serves its English title; its German version (/de/live/sprachen) is not there.
+  const path = '/live/sprachen'
+  await page.request.post(`${E2E_FIXTURE_SITE_ORIGIN}/site/live`, {
+    data: { page: path, title: 'Languages', delayMs: 0 },
+  })
+  await rpc(page, 'pages/create', { ...site, path })
+  for (const [locale, title] of [
+    [undefined, 'Languages'],
+    ['de', 'Sprachen'],
+  ] as const) {
+    await rpc(page, 'metadataRevisions/save', {
+      ...site,
+      pagePath: path,
+      ...(locale ? { locale } : {}),
+      baseRevisionId: null,
+      metadata: { title },
+    })
+  }
+
+  await rpc(page, 'health/checkPage', { ...site, pagePath: path })
+  await openHydrated(page, editorUrl(slug, 'localhost', path))
+  const crawlers = page.getByRole('region', { name: 'Crawlers' })
+  // Each drifting version under its locale: the German one is not served at all.
+  const german = crawlers.getByText(/^In the de version, .* get something else:$/)
+  await expect(german).toBeVisible({ timeout: 60_000 })
+  await expect(german.locator('.hm-badge')).toHaveText('de')
+  await expect(crawlers).toContainText('404')
+  mkdirSync(SHOTS, { recursive: true })
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await crawlers.screenshot({ path: `${SHOTS}/crawlers-locales-${width}-${scheme}.png` })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize({ width: 1280, height: 800 })
+})
+
 test('an applied change set checks its pages on the site, and its screen says which are live', async ({
   page,
 }) => {

@@ -20,7 +20,12 @@ export interface MailMessage {
 
 /** Sends the server's e-mails (verification, magic links, invitations). */
 export interface Mailer {
-  send(message: Email & { to: string }): Promise<void>
+  /**
+   * `messageId` (`<…@…>`), when given, is the message's Message-ID header: an e-mail sent again
+   * under the same id (a queue job retried after the mail server took it) is the same message to
+   * the recipient's mail system, which shows it once.
+   */
+  send(message: Email & { to: string; messageId?: string }): Promise<void>
 }
 
 /** What a person is told when an e-mail could not be sent; the reason goes to the log only. */
@@ -79,9 +84,16 @@ export function createMailer({
     const transport = createTransport(env.SMTP_URL)
     return {
       mailer: {
-        async send({ to, subject, text, html }) {
+        async send({ to, subject, text, html, messageId }) {
           try {
-            await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
+            await transport.sendMail({
+              from: env.MAIL_FROM,
+              to,
+              subject,
+              text,
+              html,
+              ...(messageId === undefined ? {} : { messageId }),
+            })
           } catch (error) {
             const { code, message } = error as NodeJS.ErrnoException
             const reason = `${code ? `${code}: ` : ''}${message}`.replace(/\s+/g, ' ')

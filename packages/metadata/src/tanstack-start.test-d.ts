@@ -9,6 +9,8 @@ import {
   createHead,
   loadMetadata,
   metadataPath,
+  metadataRequest,
+  type MetadataRequest,
   type TanStackHead,
 } from './tanstack-start.ts'
 import type { Metadata } from './types.ts'
@@ -22,6 +24,43 @@ describe('the TanStack Start bridge and createServerFn', () => {
     expectTypeOf(getPageMetadata({ data: '/a' })).resolves.toEqualTypeOf<Metadata | null>()
     const head = createHead({ serverFn: getPageMetadata, fallback: { title: 'Acme' } })
     expectTypeOf(head).returns.resolves.toEqualTypeOf<TanStackHead>()
+  })
+})
+
+describe('the locale-aware server function', () => {
+  it('fits createServerFn().validator(metadataRequest).handler(loadMetadata): a path or { path, locale? }', () => {
+    const client = createMetadataClient({ dsn: undefined, baseUrl: undefined })
+    const getPageMetadata = createServerFn({ method: 'GET' })
+      .validator(metadataRequest)
+      .handler(({ data }) => {
+        expectTypeOf(data).toEqualTypeOf<MetadataRequest>()
+        return loadMetadata(client, data)
+      })
+    expectTypeOf(
+      getPageMetadata({ data: { path: '/pricing', locale: 'de' } }),
+    ).resolves.toEqualTypeOf<Metadata | null>()
+    expectTypeOf(
+      getPageMetadata({ data: { path: '/pricing' } }),
+    ).resolves.toEqualTypeOf<Metadata | null>()
+    expectTypeOf(getPageMetadata({ data: '/pricing' })).resolves.toEqualTypeOf<Metadata | null>()
+    // @ts-expect-error -- a locale is a string
+    void getPageMetadata({ data: { path: '/pricing', locale: 7 } })
+    // @ts-expect-error -- the path is required
+    void getPageMetadata({ data: { locale: 'de' } })
+    // It still serves createHead, which asks for the route's path.
+    const head = createHead({ serverFn: getPageMetadata, fallback: { title: 'Acme' } })
+    expectTypeOf(head).returns.resolves.toEqualTypeOf<TanStackHead>()
+  })
+
+  it('loadMetadata takes a path or a request', () => {
+    const client = createMetadataClient({ dsn: undefined, baseUrl: undefined })
+    expectTypeOf(loadMetadata(client, '/a')).resolves.toEqualTypeOf<Metadata | null>()
+    expectTypeOf(
+      loadMetadata(client, { path: '/a', locale: 'de' }),
+    ).resolves.toEqualTypeOf<Metadata | null>()
+    expectTypeOf(metadataRequest).returns.toEqualTypeOf<MetadataRequest>()
+    // @ts-expect-error -- a request has a path
+    void loadMetadata(client, { locale: 'de' })
   })
 })
 

@@ -7,6 +7,7 @@ import {
   createRootHead,
   loadMetadata,
   metadataPath,
+  metadataRequest,
   toTanStackHead,
 } from './tanstack-start.ts'
 import { json, startServer, type TestServer } from './test-utils/server.ts'
@@ -184,6 +185,68 @@ describe('the server-function bridge', () => {
     const client = createMetadataClient({ dsn: 'dsn_acme', baseUrl: server.origin })
     expect(await loadMetadata(client, '/blog/hello')).toEqual({ title: 'Hello' })
     expect(await loadMetadata({ get: async () => null }, '/a')).toBeNull()
+  })
+
+  it('metadataRequest accepts a path or { path, locale? } and refuses anything else', () => {
+    expect(metadataRequest('/pricing')).toEqual({ path: '/pricing' })
+    expect(metadataRequest({ path: '/pricing' })).toEqual({ path: '/pricing' })
+    expect(metadataRequest({ path: '/pricing', locale: 'de' })).toEqual({
+      path: '/pricing',
+      locale: 'de',
+    })
+    expect(metadataRequest({ path: '/', locale: 'fr-CA' })).toEqual({ path: '/', locale: 'fr-CA' })
+    expect(metadataRequest({ path: '/', locale: 'zh-Hant-TW' })).toEqual({
+      path: '/',
+      locale: 'zh-Hant-TW',
+    })
+    // From JSON: no locale, or null, is the default locale's; other keys are not passed on.
+    const fromJson = metadataRequest(JSON.parse('{"path":"/a","locale":null,"x":1}'))
+    expect(fromJson).toEqual({ path: '/a' })
+    expect(Object.keys(fromJson)).toEqual(['path'])
+    expect(Object.keys(metadataRequest({ path: '/a', locale: undefined }))).toEqual(['path'])
+
+    const refuse = (input: unknown, message: string) =>
+      expect(() => metadataRequest(input as string)).toThrow(new TypeError(message))
+    refuse(42, 'The page path must be a string')
+    refuse(null, 'The page path must be a string')
+    refuse(undefined, 'The page path must be a string')
+    refuse({}, 'The page path must be a string')
+    refuse({ path: 7 }, 'The page path must be a string')
+    refuse({ path: '/'.repeat(2049) }, 'The page path must be at most 2048 characters')
+    refuse('/'.repeat(2049), 'The page path must be at most 2048 characters')
+    const locale = 'The locale must be a language code such as de or fr-CA'
+    refuse({ path: '/a', locale: 7 }, locale)
+    refuse({ path: '/a', locale: '' }, locale)
+    refuse({ path: '/a', locale: 'de/../x' }, locale)
+    refuse({ path: '/a', locale: 'de-' }, locale)
+    refuse({ path: '/a', locale: 'de&path=/admin' }, locale)
+    refuse({ path: '/a', locale: `ab${'-b'.repeat(17)}` }, locale)
+    expect(metadataRequest({ path: '/a', locale: `a${'-b'.repeat(17)}` }).locale).toHaveLength(35)
+  })
+
+  it('loadMetadata reads the page in the locale asked for, and without one as before', async () => {
+    const asked: string[] = []
+    server.respond((req, res) => {
+      asked.push(req.url ?? '')
+      json(res, { metadata: { title: req.url?.includes('locale=de') ? 'Preise' : 'Pricing' } })
+    })
+    const client = createMetadataClient({ dsn: 'dsn_acme', baseUrl: server.origin })
+    expect(await loadMetadata(client, { path: '/pricing', locale: 'de' })).toEqual({
+      title: 'Preise',
+    })
+    expect(await loadMetadata(client, { path: '/pricing' })).toEqual({ title: 'Pricing' })
+    expect(await loadMetadata(client, metadataRequest('/pricing'))).toEqual({ title: 'Pricing' })
+    expect(asked).toEqual([
+      expect.stringMatching(/get-latest\?locale=de&path=%2Fpricing$/),
+      expect.stringMatching(/get-latest\?path=%2Fpricing$/),
+    ])
+    // Without a locale the client is asked for the path alone, as it always was.
+    const get = vi.fn(async () => null)
+    await loadMetadata({ get }, '/a')
+    await loadMetadata({ get }, { path: '/b' })
+    await loadMetadata({ get }, { path: '/c', locale: 'fr' })
+    expect(get.mock.calls).toEqual([['/a'], ['/b'], ['/c', { locale: 'fr' }]])
+    expect(await loadMetadata({ get }, { path: '/d', locale: 'de' })).toBeNull()
   })
 
   it('createHead asks the server function for the route path', async () => {

@@ -207,8 +207,9 @@ export type MetadataSource<TContext> =
     }
   | {
       /**
-       * A server function made with {@link metadataPath} and {@link loadMetadata}: the head
-       * asks the server for the metadata, so the client and its API key stay out of the browser.
+       * A server function made with {@link metadataPath} (or {@link metadataRequest}) and
+       * {@link loadMetadata}: the head asks the server for the metadata, so the client and its
+       * API key stay out of the browser.
        */
       serverFn: (options: { data: string }) => Promise<Metadata | null>
       /** The page path; `ctx.match.pathname` by default. */
@@ -301,18 +302,64 @@ export function metadataPath(input: unknown): string {
 }
 
 /**
+ * What a metadata server function is asked for: a page path and, on a site with locales, the
+ * locale to read (none: the default locale's).
+ */
+export interface MetadataRequest {
+  path: string
+  /** A locale of the site (`de`, `fr-CA`), sent to get-latest as `locale=`. */
+  locale?: string | undefined
+}
+
+/** The longest locale code the metadata server function accepts (BCP 47's usual bound). */
+const MAX_LOCALE_LENGTH = 35
+const LOCALE = /^[a-z\d]+(?:-[a-z\d]+)*$/i
+
+/**
+ * The input validator of a metadata server function that reads a page in a locale: a page path
+ * (as {@link metadataPath} takes it) or `{ path, locale? }`, the locale a language code of at
+ * most 35 characters (`de`, `fr-CA`; `null` or none: the default locale's). Anything else
+ * throws a TypeError, which the server function answers as a client error. Returns
+ * `{ path, locale? }` for {@link loadMetadata}.
+ *
+ * @example
+ * // src/headmark.functions.ts
+ * export const getPageMetadata = createServerFn({ method: 'GET' })
+ *   .validator(metadataRequest)
+ *   .handler(({ data }) => loadMetadata(metadataClient, data))
+ * // in a route's head: /de/pricing is Headmark's /pricing in German
+ * await getPageMetadata({ data: { path: '/pricing', locale: 'de' } })
+ */
+export function metadataRequest(input: string | MetadataRequest): MetadataRequest {
+  if (typeof input !== 'object' || input === null) return { path: metadataPath(input) }
+  const { path, locale } = input as { path?: unknown; locale?: unknown }
+  const request: MetadataRequest = { path: metadataPath(path) }
+  if (locale === undefined || locale === null) return request
+  if (typeof locale !== 'string' || locale.length > MAX_LOCALE_LENGTH || !LOCALE.test(locale)) {
+    throw new TypeError('The locale must be a language code such as de or fr-CA')
+  }
+  request.locale = locale
+  return request
+}
+
+/**
  * The body of a metadata server function: the page's metadata, or `null` when it could not be
- * loaded. Runs on the server, so the client and its API key never reach the browser.
+ * loaded. Runs on the server, so the client and its API key never reach the browser. Takes the
+ * path ({@link metadataPath}) or `{ path, locale? }` ({@link metadataRequest}).
  *
  * @example
  * // src/headmark.functions.ts
  * export const getPageMetadata = createServerFn({ method: 'GET' })
  *   .validator(metadataPath)
  *   .handler(({ data }) => loadMetadata(metadataClient, data))
+ * // or, for a page in a locale:
+ * loadMetadata(metadataClient, { path: '/pricing', locale: 'de' })
  */
 export async function loadMetadata(
   client: Pick<MetadataClient, 'get'>,
-  path: string,
+  input: string | MetadataRequest,
 ): Promise<Metadata | null> {
-  return (await client.get(path))?.metadata ?? null
+  const { path, locale } = typeof input === 'string' ? { path: input, locale: undefined } : input
+  const answer = locale === undefined ? client.get(path) : client.get(path, { locale })
+  return (await answer)?.metadata ?? null
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { PgBoss } from 'pg-boss'
 import type { Database } from '../db/client.ts'
@@ -20,9 +21,22 @@ import { CRAWLER_AGENTS } from './drift.ts'
 /** The queue of drift alert e-mails: one job per recipient of a check's alert. */
 export const DRIFT_EMAIL_QUEUE = 'drift-alert-email'
 
-interface DriftEmailJob extends Email {
+export interface DriftEmailJob extends Email {
   checkId: string
   to: string
+  /** The e-mail's Message-ID, the same on every attempt (absent on jobs queued before it was). */
+  messageId?: string
+}
+
+/**
+ * The Message-ID of a check's alert e-mail to one recipient: the same every time the job runs,
+ * so an e-mail sent twice (the instance sending it died after the mail server took it and before
+ * the job was marked done, or the server's answer was lost) is one message to the recipient's
+ * mail system.
+ */
+export function driftEmailMessageId(checkId: string, to: string, appUrl: string): string {
+  const recipient = createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 16)
+  return `<drift-alert.${checkId.replace(/[^\w.-]/g, '')}.${recipient}@${new URL(appUrl).hostname}>`
 }
 
 /** The `metadata_drift` webhook body. */
@@ -31,10 +45,14 @@ export interface MetadataDriftPayload {
   site: { hostname: string; dsn: string }
   /** The check that found the changes. */
   checkId: string
-  /** Pages that serve crawlers something else than their metadata since this check. */
-  started: Array<{ path: string; agents: string[]; findings: string[] }>
-  /** Pages that serve their metadata again. */
-  stopped: Array<{ path: string }>
+  /**
+   * Pages that serve crawlers something else than their metadata since this check. On a site
+   * with locales, one entry per language version, with its `locale` (the default locale's
+   * included); without locales, `locale` is absent.
+   */
+  started: Array<{ path: string; locale?: string; agents: string[]; findings: string[] }>
+  /** Pages that serve their metadata again (per language version on a site with locales). */
+  stopped: Array<{ path: string; locale?: string }>
   timestamp: string
 }
 
@@ -43,10 +61,16 @@ const rowsOf = <T>(result: unknown): T[] =>
 
 const agentName = (id: string) => CRAWLER_AGENTS.find((agent) => agent.id === id)?.name ?? id
 
-/** Which pages of a check started or stopped drifting since the site's check before it. */
+/**
+ * Which pages of a check started or stopped drifting since the site's check before it. On a site
+ * with locales each language version is a page of its own, compared with the same version in the
+ * check before, and named by its `locale`; on a site without locales (results stored with locale
+ * '') the entries have no `locale` key, as they always had.
+ */
 export async function driftChanges(db: Database | Transaction, checkId: string) {
   const rows = rowsOf<{
     path: string
+    locale: string
     drifting: boolean
     before: boolean | null
     agents: string[] | null
@@ -54,7 +78,7 @@ export async function driftChanges(db: Database | Transaction, checkId: string) 
   }>(
     await db.execute(sql`
       with current as (
-        select c.site_id, c.created_at, r.page_id, r.path,
+        select c.site_id, c.created_at, r.page_id, r.path, r.locale,
           bool_or(r.drifting) as drifting,
           array_agg(distinct r.agent order by r.agent) filter (where r.drifting) as agents,
           (array_agg(f.message) filter (where f.drift))[1:5] as findings
@@ -62,30 +86,33 @@ export async function driftChanges(db: Database | Transaction, checkId: string) 
         join drift_result r on r.check_id = c.id
         left join lateral jsonb_to_recordset(r.findings) as f(message text, drift boolean) on true
         where c.id = ${checkId}
-        group by c.site_id, c.created_at, r.page_id, r.path
+        group by c.site_id, c.created_at, r.page_id, r.path, r.locale
       )
-      select cur.path, cur.drifting, cur.agents, cur.findings,
+      select cur.path, cur.locale, cur.drifting, cur.agents, cur.findings,
         (select bool_or(p.drifting) from drift_result p
-          where p.page_id = cur.page_id and p.check_id = (
+          where p.page_id = cur.page_id and p.locale = cur.locale and p.check_id = (
             select c2.id from drift_check c2
             where c2.site_id = cur.site_id and c2.state = 'done' and c2.id <> ${checkId}
               and c2.created_at < cur.created_at
-              and exists (select 1 from drift_result r2 where r2.check_id = c2.id and r2.page_id = cur.page_id)
+              and exists (select 1 from drift_result r2
+                where r2.check_id = c2.id and r2.page_id = cur.page_id and r2.locale = cur.locale)
             order by c2.created_at desc limit 1)) as before
       from current cur
-      order by cur.path collate "C"`),
+      order by cur.path collate "C", cur.locale collate "C"`),
   )
+  // A locale only where there is one: a site without locales gets the entries it always got, key
+  // for key. (The delivered body's key order is the stored jsonb's: `locale` after `agents`.)
+  const named = (row: { path: string; locale: string }) =>
+    row.locale === '' ? { path: row.path } : { path: row.path, locale: row.locale }
   return {
     started: rows
       .filter((row) => row.drifting && row.before !== true)
       .map((row) => ({
-        path: row.path,
+        ...named(row),
         agents: (row.agents ?? []).map(agentName),
         findings: [...new Set(row.findings ?? [])],
       })),
-    stopped: rows
-      .filter((row) => !row.drifting && row.before === true)
-      .map((row) => ({ path: row.path })),
+    stopped: rows.filter((row) => !row.drifting && row.before === true).map(named),
   }
 }
 
@@ -155,6 +182,7 @@ export function createDriftAlerts(options: {
         {
           checkId,
           to: person.email,
+          messageId: driftEmailMessageId(checkId, person.email, options.appUrl),
           ...driftEmail(target.hostname, changes, url),
         } satisfies DriftEmailJob,
         { db: transactionDb(tx), singletonKey: `${checkId} ${person.email}` },
@@ -182,9 +210,8 @@ export function createDriftAlerts(options: {
         { batchSize: 1, pollingIntervalSeconds: 2 },
         async ([job]) => {
           if (!job) return
-          const { to, subject, text, html } = job.data
           try {
-            await options.mailer.send({ to, subject, text, html })
+            await sendDriftEmail(options.mailer, job.data)
           } catch (error) {
             options.logger.warn(
               `[health] a drift e-mail of check ${job.data.checkId} was not sent; it is retried: ${String(error).slice(0, 200)}`,
@@ -196,6 +223,16 @@ export function createDriftAlerts(options: {
     },
   }
 }
+
+/** Sends one queued drift e-mail, under its Message-ID when the job has one. */
+export async function sendDriftEmail(mailer: Mailer, job: DriftEmailJob): Promise<void> {
+  const { to, subject, text, html, messageId } = job
+  await mailer.send({ to, subject, text, html, ...(messageId === undefined ? {} : { messageId }) })
+}
+
+/** A page as the e-mail names it: `/pricing`, or `/pricing (de)` for a language version. */
+const pageLabel = (page: { path: string; locale?: string }) =>
+  page.locale === undefined ? page.path : `${page.path} (${page.locale})`
 
 /** The e-mail of one check's changes. */
 export function driftEmail(
@@ -210,7 +247,9 @@ export function driftEmail(
       `${started.length === 1 ? 'One page' : `${started.length} pages`} of ${hostname} now ${started.length === 1 ? 'serves' : 'serve'} crawlers something other than ${started.length === 1 ? 'its' : 'their'} metadata:`,
     )
     for (const page of started.slice(0, 20)) {
-      lines.push(`${page.path} (${page.agents.join(', ')}): ${page.findings.slice(0, 2).join(' ')}`)
+      lines.push(
+        `${pageLabel(page)} (${page.agents.join(', ')}): ${page.findings.slice(0, 2).join(' ')}`,
+      )
     }
     if (started.length > 20) lines.push(`…and ${started.length - 20} more.`)
   }
@@ -218,7 +257,7 @@ export function driftEmail(
     lines.push(
       `${stopped.length === 1 ? 'One page serves' : `${stopped.length} pages serve`} ${stopped.length === 1 ? 'its' : 'their'} metadata again: ${stopped
         .slice(0, 20)
-        .map((page) => page.path)
+        .map(pageLabel)
         .join(', ')}${stopped.length > 20 ? '…' : ''}`,
     )
   }

@@ -11,7 +11,18 @@ import { useTestServer } from '../../test/server.ts'
 import { createSite } from '../../test/webhook-fixtures.ts'
 import { getPlan, type PlanId } from '../billing/plans.ts'
 import { driftCheck, driftResult, page, site, subscription } from '../db/schema.ts'
-import { createDriftAlerts, DRIFT_EMAIL_QUEUE } from './alerts.ts'
+import { createMailer } from '../mailer.ts'
+import { messageBody } from '../webhooks/worker.ts'
+import { startSmtpServer } from '../../test/smtp-server.ts'
+import withoutLocalesGolden from './__golden__/drift-alert-without-locales.json' with { type: 'json' }
+import {
+  createDriftAlerts,
+  DRIFT_EMAIL_QUEUE,
+  type DriftEmailJob,
+  driftEmailMessageId,
+  sendDriftEmail,
+  type MetadataDriftPayload,
+} from './alerts.ts'
 import { CRAWLER_AGENTS, DRIFT_QUEUE, driftSchedule } from './drift.ts'
 
 // Drift checks against a site on loopback that renders its heads with the SDK: /fine serves
@@ -118,6 +129,31 @@ async function finished(checkId: string) {
 
 const pageFetches = () => hits.filter((hit) => !hit.startsWith('/img/'))
 
+/** The bodies of the `metadata_drift` messages written so far, as they are delivered. */
+async function driftBodies(): Promise<string[]> {
+  return rowsOf<{ payload: unknown }>(
+    await server.current.headmark.db.execute(
+      sql`select payload from webhook_message where type = 'metadata_drift' order by created_at`,
+    ),
+  ).map((row) =>
+    messageBody(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload),
+  )
+}
+
+/**
+ * The drift alert e-mails of acme.com one person has since a check was created, oldest first,
+ * once `count` are there. (On PostgreSQL the e-mail of the test before, taken by the queue's
+ * worker as the database was emptied, can still land at the start of a test.)
+ */
+async function driftMails(to: string, count: number, since: Date) {
+  const list = async () =>
+    ((await server.current.headmark.mailbox?.list({ to })) ?? [])
+      .filter((mail) => mail.subject.startsWith('acme.com:') && mail.createdAt >= since)
+      .reverse()
+  await vi.waitFor(async () => expect(await list()).toHaveLength(count), { timeout: 15_000 })
+  return list()
+}
+
 describe('drift checks', () => {
   it('fetches every page as eight crawlers and says which drift, for which crawler', async () => {
     const { cast } = await setUp()
@@ -170,8 +206,11 @@ describe('drift checks', () => {
   it('alerts once per check when pages start or stop drifting: one e-mail to owners and admins, one metadata_drift message', async () => {
     const { cast } = await setUp()
     const { db, mailbox } = server.current.headmark
+    let since = new Date(8.64e15)
     const mails = async (to: string) =>
-      ((await mailbox?.list({ to })) ?? []).filter((mail) => mail.subject.startsWith('acme.com:'))
+      ((await mailbox?.list({ to })) ?? []).filter(
+        (mail) => mail.subject.startsWith('acme.com:') && mail.createdAt >= since,
+      )
     const messages = async () =>
       rowsOf<{ payload: Record<string, unknown> | string }>(
         await db.execute(
@@ -185,7 +224,7 @@ describe('drift checks', () => {
           >,
       )
 
-    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    since = (await finished((await cast.member.rpc.health.checkSite(ref)).checkId)).createdAt
     expect(await messages()).toEqual([
       expect.objectContaining({
         _type: 'metadata_drift',
@@ -607,5 +646,162 @@ describe('drift checks', () => {
     expect(pageFetches()).toHaveLength(16)
     const kept = await db.select().from(driftResult).where(eq(driftResult.checkId, checkId))
     expect(kept.filter((row) => row.findings[0]?.kind === 'stored')).toHaveLength(8)
+  })
+})
+
+describe('drift alerts and locales', () => {
+  it('sends a site without locales the alert it always sent, byte for byte', async () => {
+    const { cast } = await setUp()
+    const [{ dsn } = { dsn: '' }] = await server.current.headmark.db
+      .select({ dsn: site.dsn })
+      .from(site)
+      .where(eq(site.hostname, 'acme.com'))
+    const checks: string[] = []
+    const normal = (text: string) =>
+      checks
+        .reduce((all, id, i) => all.replaceAll(id, `<check ${i + 1}>`), text)
+        .replaceAll(dsn, '<dsn>')
+        .replaceAll(server.current.origin, '<app>')
+        .replaceAll(origin, '<site>')
+        .replace(/"timestamp":"[^"]+"/, '"timestamp":"<time>"')
+    const check = async () => {
+      const { checkId } = await cast.member.rpc.health.checkSite(ref)
+      checks.push(checkId)
+      return (await finished(checkId)).createdAt
+    }
+    // /cloaked and /small start drifting; then /cloaked is fixed.
+    const since = await check()
+    fixedCloak = true
+    await check()
+    const bodies = (await driftBodies()).map(normal)
+    const mails = (await driftMails('owner@example.com', 2, since)).map((mail) => ({
+      subject: mail.subject,
+      text: normal(mail.text),
+      html: normal(mail.html),
+    }))
+    // Recorded from the alerts as they were before language versions were named.
+    expect({ bodies, mails }).toEqual(withoutLocalesGolden)
+  })
+
+  it('names the language version of each page in the e-mail and the webhook: a page drifting only in German reads as its German version', async () => {
+    const { cast } = await setUp()
+    await cast.owner.rpc.sites.updateLocales({
+      ...ref,
+      locales: [
+        { code: 'en', kind: 'path-prefix', value: '' },
+        { code: 'de', kind: 'path-prefix', value: '/de' },
+      ],
+      defaultLocale: 'en',
+    })
+    await cast.owner.rpc.metadataRevisions.save({
+      ...ref,
+      pagePath: '/fine',
+      locale: 'de',
+      baseRevisionId: null,
+      metadata: { title: 'Gut' },
+    })
+    // The English version serves its cluster; the German one (/de/fine) is not there yet.
+    const cluster = {
+      en: 'https://acme.com/fine',
+      de: 'https://acme.com/de/fine',
+      'x-default': 'https://acme.com/fine',
+    }
+    heads.set('/fine', { ...heads.get('/fine'), alternates: cluster })
+    // The other pages (English only) serve what they should, their one-locale cluster included.
+    fixedCloak = true
+    heads.set('/small', { title: 'Small', openGraph: { images: [image('big')] } })
+    for (const path of ['/cloaked', '/small']) {
+      const alternates = { en: `https://acme.com${path}`, 'x-default': `https://acme.com${path}` }
+      heads.set(path, { ...heads.get(path), alternates })
+    }
+    const { createdAt: since } = await finished(
+      (await cast.member.rpc.health.checkSite(ref)).checkId,
+    )
+    const [first = ''] = await driftBodies()
+    const payload = JSON.parse(first) as MetadataDriftPayload
+    expect(payload.started).toEqual([
+      {
+        path: '/fine',
+        locale: 'de',
+        agents: CRAWLER_AGENTS.map((agent) => agent.name).sort(),
+        findings: [expect.any(String)],
+      },
+    ])
+    const [mail] = await driftMails('owner@example.com', 1, since)
+    expect(mail?.subject).toBe('acme.com: a page drifts from its metadata')
+    expect(mail?.text).toMatch(/^\/fine \(de\) \(Bingbot, Browser, .*\): \S/m)
+    expect(mail?.html).toMatch(/<p>\/fine \(de\) \(Bingbot, Browser, .*\): \S/)
+    expect(mail?.text).not.toContain('/fine (en)')
+    expect(mail?.text).not.toMatch(/^\/fine \(Bingbot/m)
+
+    // The German version is served: it serves its metadata again; the English one was never news.
+    heads.set('/de/fine', { ...heads.get('/fine'), title: 'Gut' })
+    await finished((await cast.member.rpc.health.checkSite(ref)).checkId)
+    const [, second = ''] = await driftBodies()
+    expect(JSON.parse(second)).toMatchObject({
+      started: [],
+      stopped: [{ path: '/fine', locale: 'de' }],
+    })
+    const [, again] = await driftMails('owner@example.com', 2, since)
+    expect(again?.text).toContain('One page serves its metadata again: /fine (de)')
+    expect(again?.html).toContain('<p>One page serves its metadata again: /fine (de)</p>')
+    heads.delete('/de/fine')
+  })
+
+  it('sends an alert e-mail sent again (its job run twice) as the same message: one Message-ID per check and recipient', async () => {
+    const { siteId } = await setUp()
+    const { db, webhooks } = server.current.headmark
+    const [cloaked] = await db.select({ id: page.id }).from(page).where(eq(page.path, '/cloaked'))
+    const checkId = 'twice-check'
+    await db.insert(driftCheck).values({ id: checkId, siteId, kind: 'site', state: 'running' })
+    await db.insert(driftResult).values({
+      checkId,
+      pageId: cloaked?.id as string,
+      path: '/cloaked',
+      agent: 'twitter',
+      status: 200,
+      drifting: true,
+      findings: [{ kind: 'different', field: 'title', message: 'The title differs.', drift: true }],
+    })
+    const appUrl = 'https://headmark.example'
+    const alerts = createDriftAlerts({
+      webhooks: () => webhooks,
+      queue: () => webhooks.jobQueue(),
+      mailer: { send: () => Promise.reject(new Error('not sent here')) },
+      appUrl,
+      logger: { warn: () => {} },
+    })
+    await db.transaction((tx) => alerts.alert(tx, checkId))
+    const jobs = rowsOf<{ data: DriftEmailJob | string }>(
+      await db.execute(
+        sql`select data from pgboss.job where name = ${DRIFT_EMAIL_QUEUE} and data->>'checkId' = ${checkId} order by data->>'to'`,
+      ),
+    ).map(
+      (row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as DriftEmailJob,
+    )
+    expect(jobs.map((job) => [job.to, job.messageId])).toEqual([
+      ['admin@example.com', driftEmailMessageId(checkId, 'admin@example.com', appUrl)],
+      ['owner@example.com', driftEmailMessageId(checkId, 'owner@example.com', appUrl)],
+    ])
+    const [adminId, ownerId] = jobs.map((job) => job.messageId)
+    expect(ownerId).toMatch(/^<drift-alert\.twice-check\.[0-9a-f]{16}@headmark\.example>$/)
+    expect(ownerId).not.toBe(adminId)
+
+    const smtp = await startSmtpServer()
+    try {
+      const { mailer } = createMailer({
+        db,
+        env: { NODE_ENV: 'production', SMTP_URL: smtp.url, MAIL_FROM: 'Headmark <h@h.example>' },
+      })
+      const [, owner] = jobs
+      // Sent, then the instance died before the job was marked done: the next one sends it again.
+      await sendDriftEmail(mailer, owner as DriftEmailJob)
+      await sendDriftEmail(mailer, owner as DriftEmailJob)
+      const ids = smtp.received.map((data) => data.match(/^Message-ID: (.*)$/im)?.[1])
+      expect(ids).toEqual([ownerId, ownerId])
+      expect(smtp.received[0]).toContain('/cloaked (X): The title differs.')
+    } finally {
+      await smtp.close()
+    }
   })
 })

@@ -151,10 +151,17 @@ export async function generatePublicApiDocument(): Promise<Record<string, unknow
   return { ...document, webhooks: WEBHOOK_EVENTS } as unknown as Record<string, unknown>
 }
 
+const localeOfEntry = {
+  type: 'string',
+  description:
+    'On a site with locales, the language version concerned (its code, the default locale’s included): each version is an entry of its own. Absent on a site without locales.',
+}
+
 const finding = {
   type: 'object',
   properties: {
     path: { type: 'string', description: 'The page path, e.g. `/pricing`.' },
+    locale: localeOfEntry,
     agents: {
       type: 'array',
       items: { type: 'string' },
@@ -230,7 +237,10 @@ const WEBHOOK_EVENTS = {
                 started: { type: 'array', items: finding },
                 stopped: {
                   type: 'array',
-                  items: { type: 'object', properties: { path: { type: 'string' } } },
+                  items: {
+                    type: 'object',
+                    properties: { path: { type: 'string' }, locale: localeOfEntry },
+                  },
                 },
                 timestamp: { type: 'string', format: 'date-time' },
               },

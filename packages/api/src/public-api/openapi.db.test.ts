@@ -103,7 +103,7 @@ describe('/api/openapi/spec.json', () => {
     expect(ok?.({ metadata: {}, metadataRevisionId: 1 })).toBe(false)
   })
 
-  it('documents the webhook events, metadata_drift included', async () => {
+  it('documents the webhook events, metadata_drift included (with each entry’s locale)', async () => {
     const specResponse = await rawRequest(server.current.origin, '/api/openapi/spec.json')
     const document = JSON.parse(specResponse.body.toString()) as {
       webhooks: Record<
@@ -125,5 +125,13 @@ describe('/api/openapi/spec.json', () => {
     }
     expect(valid(payload)).toBe(true)
     expect(valid({ ...payload, started: [{ path: '/pricing' }] })).toBe(false)
+    // On a site with locales each entry names its language version.
+    const german = {
+      ...payload,
+      started: [{ path: '/pricing', locale: 'de', agents: ['X'], findings: [] }],
+      stopped: [{ path: '/about', locale: 'en' }],
+    }
+    expect(valid(german)).toBe(true)
+    expect(valid({ ...german, stopped: [{ path: '/about', locale: 7 }] })).toBe(false)
   })
 })

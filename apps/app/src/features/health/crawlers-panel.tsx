@@ -1,7 +1,8 @@
-import { Button, toast } from '@headmark/ui'
+import { Badge, Button, toast } from '@headmark/ui'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { errorText } from '~/lib/form-errors.ts'
 import { orpc } from '~/lib/orpc.ts'
+import type { PageVersion } from './queries.ts'
 import { useInlineMutation } from '~/lib/use-inline-mutation.ts'
 
 const AGENT_NAMES: Record<string, string> = {
@@ -40,8 +41,6 @@ export function CrawlersPanel({ organizationSlug, siteHostname, pagePath }: Prop
       onError: (error) => toast.error(errorText(error)),
     }),
   )
-  const result = data?.result ?? null
-  const drifting = result?.agents.filter((agent) => agent.drifting) ?? []
   return (
     <section aria-labelledby="crawlers-heading" className="side-panel stack">
       <h2 id="crawlers-heading" className="card-heading">
@@ -50,37 +49,8 @@ export function CrawlersPanel({ organizationSlug, siteHostname, pagePath }: Prop
       <div role="status" className="small">
         {data?.pending ? (
           <p>Checking {pagePath} as eight crawlers…</p>
-        ) : result === null ? (
-          <p className="muted">
-            Fetch this page as Googlebot, Bingbot, Facebook, X, LinkedIn, Slack, Discord and a
-            browser, and compare what each gets with what it should serve.
-          </p>
-        ) : drifting.length === 0 ? (
-          <p>Every crawler gets what this page should serve.</p>
         ) : (
-          <div className="stack">
-            <p>
-              {drifting.map((agent) => AGENT_NAMES[agent.agent] ?? agent.agent).join(', ')}{' '}
-              {drifting.length === 1 ? 'gets' : 'get'} something else:
-            </p>
-            <ul className="live-differences">
-              {[
-                ...new Set(
-                  drifting.flatMap((agent) =>
-                    agent.error
-                      ? [agent.error]
-                      : agent.findings
-                          .filter((finding) => finding.drift)
-                          .map((finding) => finding.message),
-                  ),
-                ),
-              ].map((message) => (
-                <li key={message}>
-                  <p>{message}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <CrawlersVerdict versions={data?.versions ?? []} />
         )}
       </div>
       <div>
@@ -93,5 +63,67 @@ export function CrawlersPanel({ organizationSlug, siteHostname, pagePath }: Prop
         </Button>
       </div>
     </section>
+  )
+}
+
+/**
+ * What the newest check found, per language version: on a site with locales each version is
+ * fetched at its own URL, and a version that drifts is named by its locale ("de"), so a page
+ * that drifts in German only does not read as if every language did.
+ */
+export function CrawlersVerdict({ versions }: { versions: PageVersion[] }) {
+  if (versions.length === 0) {
+    return (
+      <p className="muted">
+        Fetch this page as Googlebot, Bingbot, Facebook, X, LinkedIn, Slack, Discord and a browser,
+        and compare what each gets with what it should serve.
+      </p>
+    )
+  }
+  const drifting = versions.filter((version) => version.agents.some((agent) => agent.drifting))
+  if (drifting.length === 0) {
+    return <p>Every crawler gets what this page should serve.</p>
+  }
+  return (
+    <div className="stack">
+      {drifting.map((version) => (
+        <VersionDrift key={version.locale ?? ''} version={version} />
+      ))}
+    </div>
+  )
+}
+
+function VersionDrift({ version }: { version: PageVersion }) {
+  const drifting = version.agents.filter((agent) => agent.drifting)
+  const messages = [
+    ...new Set(
+      drifting.flatMap((agent) =>
+        agent.error
+          ? [agent.error]
+          : agent.findings.filter((finding) => finding.drift).map((finding) => finding.message),
+      ),
+    ),
+  ]
+  return (
+    <div className="stack">
+      <p>
+        {version.locale === null ? null : (
+          <>
+            <span className="hm-visually-hidden">In the </span>
+            <Badge tone="neutral">{version.locale}</Badge>
+            <span className="hm-visually-hidden"> version,</span>{' '}
+          </>
+        )}
+        {drifting.map((agent) => AGENT_NAMES[agent.agent] ?? agent.agent).join(', ')}{' '}
+        {drifting.length === 1 ? 'gets' : 'get'} something else:
+      </p>
+      <ul className="live-differences">
+        {messages.map((message) => (
+          <li key={message}>
+            <p>{message}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
