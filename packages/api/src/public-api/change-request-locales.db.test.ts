@@ -201,6 +201,25 @@ describe('change requests that draft locales’ sets', () => {
       .from(changeSetItem)
       .where(eq(changeSetItem.changeSetId, request!.changeSetId))
     expect(items.every((item) => item.result === 'applied')).toBe(true)
+    // The published change set lists every set once, page by page in path and locale order.
+    const listed: Array<[string, string | null, string | null]> = []
+    let cursor: string | undefined
+    do {
+      const page = await cast.owner.rpc.changeSets.get({
+        ...acme,
+        changeSetId: request!.changeSetId,
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      })
+      for (const item of page.items) listed.push([item.path, item.locale, item.result])
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(listed).toEqual([
+      ['/about', 'de', 'applied'],
+      ['/pricing', null, 'applied'],
+      ['/pricing', 'de', 'applied'],
+      ['/pricing', 'fr', 'applied'],
+    ])
 
     // The webhook bodies tell each locale what get-latest serves for it.
     const germanBody = bodies.find(
