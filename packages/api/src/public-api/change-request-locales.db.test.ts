@@ -349,6 +349,21 @@ describe('change requests that draft locales’ sets', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', data: { issues: [{ path: ['locale'] }] } })
     // Nothing was drafted.
     expect((await rpc.changeRequests.list({ organizationSlug: 'acme' })).items).toEqual([])
+    // A site without locales refuses any locale rather than drafting the page's own set with it.
+    await cast.owner.rpc.sites.updateLocales({ ...acme, locales: [], defaultLocale: '' })
+    await expect(
+      rpc.changeRequests.saveDraft({
+        ...acme,
+        pagePath: '/pricing',
+        locale: 'de',
+        baseRevisionId: null,
+        metadata: { title: 'Preise' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('This site declares no locales'),
+    })
+    expect((await rpc.changeRequests.list({ organizationSlug: 'acme' })).items).toEqual([])
   })
 
   it('proposes a locale’s set as a patch of that set, and drops it on its own', async () => {

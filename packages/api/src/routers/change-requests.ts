@@ -244,7 +244,7 @@ async function draftEditOf(context: Scope, input: z.infer<typeof draftEditInput>
     siteRow.id,
     pagePathOf(input.pagePath, siteRow.hostname),
   )
-  const locale = localeOf(siteRow.locales, pageRow.path, input.locale)
+  const locale = draftLocaleOf(siteRow.locales, pageRow.path, input.locale)
   const metadata = validMetadata(input.metadata)
   if (
     pageRow.path === null &&
@@ -841,7 +841,7 @@ export const changeRequestsRouter = {
           )
         }
         const locale = withIssuePath(['pages', index], () =>
-          localeOf(siteRow.locales, path, change.locale),
+          draftLocaleOf(siteRow.locales, path, change.locale),
         )
         const key = `${locale ?? ''}\u0000${path}`
         if (seen.has(key)) {
@@ -1541,6 +1541,27 @@ async function ruleMetadataOf(context: Scope, revisionId: string | null): Promis
     .from(pathRuleRevision)
     .where(eq(pathRuleRevision.id, revisionId))
   return (row?.metadata as Metadata | undefined) ?? {}
+}
+
+/**
+ * The locale whose set a draft edits (null: the page's own), as the editor's save chooses it —
+ * except that a site without locales refuses one (BAD_REQUEST) instead of ignoring it: a draft
+ * of a locale's set must never land in the page's own.
+ */
+function draftLocaleOf(
+  locales: SiteLocales | null,
+  path: string | null,
+  requested: string | null | undefined,
+): string | null {
+  if (locales === null && requested !== undefined && requested !== null && requested !== '') {
+    const message =
+      'This site declares no locales: leave out the locale to draft the page’s own metadata, or declare the site’s locales in its settings first.'
+    throw new ORPCError('BAD_REQUEST', {
+      message,
+      data: { issues: [{ path: ['locale'], message }] },
+    })
+  }
+  return localeOf(locales, path, requested)
 }
 
 /**
