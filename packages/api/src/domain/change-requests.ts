@@ -781,10 +781,16 @@ export function refuseUnlessAuthor(row: ChangeRequestRow, userId: string, what: 
 /** What a change request changes, for the policy. */
 export async function factsOfRequest(db: Executor, row: ChangeRequestRow): Promise<PublishFacts> {
   const items = await db
-    .select({ baseRevisionId: changeSetItem.baseRevisionId, metadata: changeSetItem.metadata })
+    .select({
+      path: changeSetItem.path,
+      baseRevisionId: changeSetItem.baseRevisionId,
+      metadata: changeSetItem.metadata,
+    })
     .from(changeSetItem)
     .where(eq(changeSetItem.changeSetId, row.changeSetId))
-  const facts = await factsOfEdits(db, items)
+  const edits = await factsOfEdits(db, items)
+  // A page drafted in several locales is one page of the request.
+  const facts = { ...edits, pages: new Set(items.map((item) => item.path)).size }
   const [rules] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(changeRequestRuleEdit)

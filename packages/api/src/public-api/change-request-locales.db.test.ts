@@ -366,6 +366,42 @@ describe('change requests that draft locales’ sets', () => {
     expect((await rpc.changeRequests.list({ organizationSlug: 'acme' })).items).toEqual([])
   })
 
+  it('counts a page drafted in several locales as one page for the publishing policy', async () => {
+    const { cast, site, en, de } = await trilingual()
+    await cast.owner.rpc.changeRequests.updatePolicy({
+      organizationSlug: 'acme',
+      mode: 'direct',
+      twoPersonRule: true,
+      largeChangePages: 2,
+    })
+    const rpc = cast.member.rpc
+    const { changeRequestId } = await rpc.changeRequests.saveDraft({
+      ...acme,
+      pagePath: '/pricing',
+      baseRevisionId: en.id,
+      metadata: { title: 'Plans' },
+    })
+    for (const [locale, base, title] of [
+      ['de', de.id, 'Tarife'],
+      ['fr', null, 'Tarifs'],
+    ] as const) {
+      await rpc.changeRequests.saveDraft({
+        ...acme,
+        pagePath: '/pricing',
+        locale,
+        baseRevisionId: base,
+        metadata: { title },
+      })
+    }
+    // Three sets of one page: not a large change, so its author publishes it without approval.
+    const ref = { organizationSlug: 'acme', changeRequestId }
+    const detail = await rpc.changeRequests.get(ref)
+    expect(detail.items).toHaveLength(3)
+    expect(detail.requirement.reasons).toEqual([])
+    await rpc.changeRequests.publish(ref)
+    expect((await getLatest(site.dsn, '/pricing', 'fr')).metadata.title).toBe('Tarifs')
+  })
+
   it('proposes a locale’s set as a patch of that set, and drops it on its own', async () => {
     const { cast, de } = await trilingual()
     const rpc = cast.member.rpc
