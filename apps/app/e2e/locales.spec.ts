@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   createOrganization,
@@ -6,6 +7,7 @@ import {
   editorUrl,
   hydrated,
   openHydrated,
+  organizationWithSite,
   rpc,
   signUpAndVerify,
   test,
@@ -144,4 +146,97 @@ test('a site in three locales: each page edited per locale serves one hreflang c
       jsonLd: [{ '@type': 'Article', headline: title }],
     })
   }
+})
+
+const SHOTS = '/work/shots/crlocale'
+
+/** Screenshots at 1280 and 390 px wide, light and dark. */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of [1280, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
+}
+
+test('a change request drafts the German set of a page from the editor and publishes it', async ({
+  page,
+}) => {
+  test.slow()
+  const hostname = 'drafts.example'
+  await signUpAndVerify(page, uniqueEmail('crlocale'), 'Grace Hopper')
+  const slug = await organizationWithSite(page, 'Draft Locales', hostname)
+  const ref = { organizationSlug: slug, siteHostname: hostname }
+  await rpc(page, 'sites/updateLocales', {
+    ...ref,
+    locales: [
+      { code: 'en', kind: 'path-prefix', value: '' },
+      { code: 'de', kind: 'path-prefix', value: '/de' },
+    ],
+    defaultLocale: 'en',
+  })
+  await rpc(page, 'pages/create', { ...ref, path: '/pricing' })
+  await rpc(page, 'metadataRevisions/save', {
+    ...ref,
+    pagePath: '/pricing',
+    baseRevisionId: null,
+    metadata: { title: 'Pricing', description: 'Plans for every team' },
+  })
+
+  // The English set and the German set, each drafted in the editor's locale.
+  await openHydrated(page, editorUrl(slug, hostname, '/pricing'))
+  await page.getByRole('textbox', { name: 'Title' }).fill('Plans and pricing')
+  await page.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(page.getByText('Saved as a draft, not published')).toBeVisible()
+  await openHydrated(page, editorUrl(slug, hostname, '/pricing', { locale: 'de' }))
+  await page.getByRole('textbox', { name: 'Title' }).fill('Preise')
+  await page.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(page.getByText('Saved as a draft, not published')).toBeVisible()
+  // Nothing is served yet: the German version still inherits the English title.
+  const { dsn } = await rpc<{ dsn: string }>(page, 'sites/get', ref)
+  const german = async () => {
+    const answer = await page.request.get(
+      url(`/api/openapi/v1/${dsn}/metadata/get-latest?path=%2Fpricing&locale=de`),
+    )
+    expect(answer.status()).toBe(200)
+    return ((await answer.json()) as { metadata: Record<string, unknown> }).metadata
+  }
+  expect((await german()).title).toBe('Pricing')
+
+  // The request shows each set: the German one with its locale, its address and its cluster.
+  await page.getByRole('link', { name: 'Open the change request' }).click()
+  await hydrated(page)
+  const pages = page.getByRole('region', { name: 'Pages' })
+  const cards = pages.getByRole('heading', { level: 3 })
+  await expect(cards).toHaveCount(2)
+  await expect(cards.nth(0)).toHaveText('/pricing')
+  await expect(cards.nth(1)).toHaveText('/pricing Locale de')
+  const germanCard = pages.locator('.hm-card').nth(1)
+  await expect(
+    germanCard.getByRole('figure', { name: 'Search result preview on desktop' }),
+  ).toContainText('drafts.example › de › pricing')
+  const links = germanCard.getByLabel('Language links')
+  for (const [hreflang, href] of Object.entries({
+    en: 'https://drafts.example/pricing',
+    de: 'https://drafts.example/de/pricing',
+    'x-default': 'https://drafts.example/pricing',
+  })) {
+    await expect(links).toContainText(`hreflang="${hreflang}" href="${href}"`)
+  }
+  await shoot(page, 'change-request-locales')
+
+  await page.getByRole('button', { name: 'Publish now' }).click()
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Published')
+  expect(await german()).toMatchObject({
+    title: 'Preise',
+    description: 'Plans for every team',
+    alternates: { de: 'https://drafts.example/de/pricing' },
+  })
 })

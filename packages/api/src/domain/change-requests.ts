@@ -40,6 +40,7 @@ import {
 } from './publishing-policy.ts'
 import { announceRuleChange, writeRuleRevision } from './path-rule-writes.ts'
 import { saveRevision } from './revisions.ts'
+import { chooseLocale } from './site-locales.ts'
 import { compactMetadata } from './served-metadata.ts'
 
 // Change requests: drafted edits of a site's pages (a pending change set of source `review`)
@@ -94,13 +95,22 @@ export function refuseUnlessEditable(row: ChangeRequestRow): void {
   })
 }
 
-/** One drafted edit: a page's own metadata (path) or the site's defaults (path null). */
+/**
+ * One drafted edit: a page's own metadata (path), one locale's set of it (path and `locale`), or
+ * the site's defaults (path null).
+ */
 export interface DraftEdit {
   path: string | null
   /** The page's id; null for a page that does not exist yet is refused (drafts edit pages). */
   pageId: string | null
+  /** The current revision of the set the edit was made from (the locale's, with `locale`). */
   baseRevisionId: string | null
   metadata: Metadata
+  /**
+   * On a site with locales, the locale whose set is drafted, as `chooseLocale` answered it (the
+   * caller checked it is declared); null or absent = the page's own set, the default locale's.
+   */
+  locale?: string | null
 }
 
 /**
@@ -130,6 +140,7 @@ async function putEdit(
           path: edit.path,
           baseRevisionId: edit.baseRevisionId,
           metadata: edit.metadata,
+          ...(edit.locale ? { locale: edit.locale } : {}),
         },
       ],
       siteHostname,
@@ -179,7 +190,11 @@ export function auditDraft(
 
 /** What an edit's audit entry says of it: the page (or the defaults) and the fields it sets. */
 function editSummary(edit: DraftEdit): Record<string, unknown> {
-  return { path: edit.path ?? 'site defaults', fields: Object.keys(edit.metadata).sort() }
+  return {
+    path: edit.path ?? 'site defaults',
+    ...(edit.locale ? { locale: edit.locale } : {}),
+    fields: Object.keys(edit.metadata).sort(),
+  }
 }
 
 /**
@@ -699,7 +714,10 @@ export async function rebaseEdit(
   })
 }
 
-/** Drops one edit (a page's, or the defaults' with path null) from a change request. */
+/**
+ * Drops one edit (a page's own set, one locale's set of it, or the defaults' with path null)
+ * from a change request.
+ */
 export async function dropEdit(
   db: Database,
   input: {
@@ -707,6 +725,8 @@ export async function dropEdit(
     changeRequestId: string
     userId: string
     path: string | null
+    /** The locale whose set's edit is dropped; null or absent: the page's own set. */
+    locale?: string | null
     actor: AuditActor
   },
 ): Promise<void> {
@@ -724,7 +744,11 @@ export async function dropEdit(
       const removed = await tx
         .delete(changeSetItem)
         .where(
-          and(eq(changeSetItem.changeSetId, row.changeSetId), eq(changeSetItem.path, input.path)),
+          and(
+            eq(changeSetItem.changeSetId, row.changeSetId),
+            eq(changeSetItem.path, input.path),
+            eq(changeSetItem.locale, input.locale ?? ''),
+          ),
         )
         .returning({ path: changeSetItem.path })
       if (removed.length === 0) throw editNotInRequest()
@@ -736,6 +760,7 @@ export async function dropEdit(
     await contentChanged(tx, row.id)
     await auditDraft(tx, input.actor, 'change_request.edit_dropped', row, {
       path: input.path ?? 'site defaults',
+      ...(input.locale ? { locale: input.locale } : {}),
     })
   })
 }
@@ -756,10 +781,16 @@ export function refuseUnlessAuthor(row: ChangeRequestRow, userId: string, what: 
 /** What a change request changes, for the policy. */
 export async function factsOfRequest(db: Executor, row: ChangeRequestRow): Promise<PublishFacts> {
   const items = await db
-    .select({ baseRevisionId: changeSetItem.baseRevisionId, metadata: changeSetItem.metadata })
+    .select({
+      path: changeSetItem.path,
+      baseRevisionId: changeSetItem.baseRevisionId,
+      metadata: changeSetItem.metadata,
+    })
     .from(changeSetItem)
     .where(eq(changeSetItem.changeSetId, row.changeSetId))
-  const facts = await factsOfEdits(db, items)
+  const edits = await factsOfEdits(db, items)
+  // A page drafted in several locales is one page of the request.
+  const facts = { ...edits, pages: new Set(items.map((item) => item.path)).size }
   const [rules] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(changeRequestRuleEdit)
@@ -902,6 +933,10 @@ export async function publishInTransaction(
     authorId: row.authorId,
   })
   const conflicts: ChangeRequestOutcome['conflicts'] = [...applied.conflicts]
+  // Other locales' sets: checked now (the site is locked, so none of its pages changes meanwhile)
+  // and written once nothing conflicts, each as the editor's per-locale save writes it.
+  const localeEdits = await localeEditsToPublish(tx, row)
+  conflicts.push(...localeEdits.conflicts)
   let defaults = false
   if (row.defaultsMetadata !== null) {
     const [defaultsPage] = await tx
@@ -926,6 +961,7 @@ export async function publishInTransaction(
   const ruleResult = await publishRuleEdits(tx, row)
   conflicts.push(...ruleResult.conflicts)
   if (conflicts.length > 0) throw new ReleaseConflict(conflicts)
+  const localeResult = await writeLocaleEdits(tx, events, row, localeEdits)
   if (ruleResult.rules > 0 && !defaults) {
     // Every path may serve something else: one announcement (the defaults' save made one).
     const [siteRow] = await tx.select().from(site).where(eq(site.id, row.siteId))
@@ -940,9 +976,9 @@ export async function publishInTransaction(
     }
   }
   const outcome: ChangeRequestOutcome = {
-    applied: applied.applied,
+    applied: applied.applied + localeResult.applied,
     created: applied.created,
-    unchanged: applied.unchanged,
+    unchanged: applied.unchanged + localeResult.unchanged,
     defaults,
     rules: ruleResult.rules,
     conflicts: [],
@@ -960,10 +996,153 @@ export async function publishInTransaction(
   return { row: published ?? row, outcome }
 }
 
+interface LocaleItemRow {
+  page_id: string | null
+  path: string
+  locale: string
+  base_revision_id: string | null
+  metadata: Metadata | string
+  current_path: string | null
+  current_revision_id: string | null
+  current_metadata: Metadata | string | null
+}
+
+/** A change request's edits of other locales' sets, sorted into conflicts and writes. */
+interface LocaleEdits {
+  conflicts: ChangeRequestOutcome['conflicts']
+  writes: Array<{
+    pageId: string
+    path: string
+    locale: string
+    baseRevisionId: string | null
+    metadata: Metadata
+  }>
+  unchanged: Array<{ path: string; locale: string }>
+}
+
+/**
+ * The request's edits of locales' sets (items whose locale is not ''), checked inside `tx`: a
+ * page deleted or renamed since, a locale's set saved since (its current revision is not the
+ * edit's base), or a locale the site no longer declares (or now has as its default) is a
+ * conflict; an edit equal to the set's current metadata is unchanged.
+ */
+async function localeEditsToPublish(tx: Transaction, row: ChangeRequestRow): Promise<LocaleEdits> {
+  const items = rowsOf<LocaleItemRow>(
+    await tx.execute(sql`
+      select i.page_id, i.path, i.locale, i.base_revision_id, i.metadata,
+        p.path as current_path, l.current_revision_id, r.metadata as current_metadata
+      from change_set_item i
+      left join page p on p.id = i.page_id and p.site_id = ${row.siteId}
+      left join page_locale l on l.page_id = p.id and l.locale = i.locale
+      left join metadata_revision r on r.id = l.current_revision_id
+      where i.change_set_id = ${row.changeSetId} and i.locale <> ''
+      order by i.path collate "C", i.locale collate "C"`),
+  )
+  const out: LocaleEdits = { conflicts: [], writes: [], unchanged: [] }
+  if (items.length === 0) return out
+  const [siteRow] = await tx
+    .select({ locales: site.locales })
+    .from(site)
+    .where(eq(site.id, row.siteId))
+  const locales = siteRow?.locales ?? null
+  for (const item of items) {
+    const choice = chooseLocale(locales, item.locale)
+    if (
+      item.page_id === null ||
+      item.current_path !== item.path ||
+      (item.current_revision_id ?? null) !== item.base_revision_id ||
+      locales === null ||
+      !choice.ok ||
+      choice.locale !== item.locale
+    ) {
+      out.conflicts.push({
+        path: item.path,
+        locale: item.locale,
+        currentRevisionId: item.current_revision_id ?? null,
+      })
+      continue
+    }
+    const metadata = parsed(item.metadata)
+    // Both sides come out of jsonb, whose key order is canonical: equal text = equal metadata.
+    if (
+      item.current_metadata !== null &&
+      JSON.stringify(parsed(item.current_metadata)) === JSON.stringify(metadata)
+    ) {
+      out.unchanged.push({ path: item.path, locale: item.locale })
+      continue
+    }
+    out.writes.push({
+      pageId: item.page_id,
+      path: item.path,
+      locale: item.locale,
+      baseRevisionId: item.base_revision_id,
+      metadata,
+    })
+  }
+  return out
+}
+
+/**
+ * Writes the request's edits of locales' sets inside `tx` (nothing conflicts): each is a
+ * revision of its locale saved by `saveRevision`, as the editor's per-locale save — the
+ * `page_locale` row, the webhook body of what the path serves in that locale, the live check —
+ * pointing back at the request's change set. Records each item's result.
+ */
+async function writeLocaleEdits(
+  tx: Transaction,
+  events: CoreEvents,
+  row: ChangeRequestRow,
+  edits: LocaleEdits,
+): Promise<{ applied: number; unchanged: number }> {
+  const results: Array<{
+    path: string
+    locale: string
+    result: string
+    revision_id: string | null
+  }> = edits.unchanged.map((item) => ({ ...item, result: 'unchanged', revision_id: null }))
+  for (const edit of edits.writes) {
+    const revision = await saveRevision(tx, events, {
+      siteId: row.siteId,
+      pageId: edit.pageId,
+      baseRevisionId: edit.baseRevisionId,
+      metadata: edit.metadata,
+      authorId: row.authorId,
+      source: 'bulk',
+      locale: edit.locale,
+      changeSetId: row.changeSetId,
+    })
+    results.push({
+      path: edit.path,
+      locale: edit.locale,
+      result: 'applied',
+      revision_id: revision.id,
+    })
+  }
+  if (results.length > 0) {
+    await tx.execute(sql`
+      update change_set_item i set result = v.result, revision_id = v.revision_id
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
+        as v(path text, locale text, result text, revision_id text)
+      where i.change_set_id = ${row.changeSetId} and i.path = v.path and i.locale = v.locale`)
+    await tx.execute(sql`
+      update change_set set counts = jsonb_set(jsonb_set(counts,
+        '{applied}', to_jsonb((counts->>'applied')::int + ${edits.writes.length}::int)),
+        '{unchanged}', to_jsonb((counts->>'unchanged')::int + ${edits.unchanged.length}::int))
+      where id = ${row.changeSetId} and counts is not null`)
+  }
+  return { applied: edits.writes.length, unchanged: edits.unchanged.length }
+}
+
 /** A ReleaseConflict as the person sees it: CONFLICT naming the pages to re-base or drop. */
 export function conflictError(error: ReleaseConflict): ORPCError<'CONFLICT', unknown> {
   const names = error.conflicts.map((c) =>
-    c.rule !== undefined ? `the path rule ${c.rule}` : (c.path ?? 'the site’s defaults'),
+    c.rule !== undefined
+      ? `the path rule ${c.rule}`
+      : c.path === null
+        ? 'the site’s defaults'
+        : c.locale
+          ? `${c.path} (${c.locale})`
+          : c.path,
   )
   return new ORPCError('CONFLICT', {
     message: `Nothing was published: ${names.length === 1 ? `${names[0]?.slice(0, 200)} was` : `${names.length} of its pages and rules were`} saved by someone after this change request was drafted. Re-base each onto the newer revision or drop it, then publish again.`,
@@ -971,18 +1150,23 @@ export function conflictError(error: ReleaseConflict): ORPCError<'CONFLICT', unk
   })
 }
 
-/** The items of a change request whose page moved on since the draft (for its screen). */
+/**
+ * The items of a change request whose page (or locale's set, named "path (locale)") moved on
+ * since the draft.
+ */
 export async function conflictingPaths(db: Executor, row: ChangeRequestRow): Promise<string[]> {
-  const rows = rowsOf<{ path: string }>(
+  const rows = rowsOf<{ path: string; locale: string }>(
     await db.execute(sql`
-      select i.path from change_set_item i
+      select i.path, i.locale from change_set_item i
       left join page p on p.id = i.page_id
+      left join page_locale l on l.page_id = p.id and l.locale = i.locale
       where i.change_set_id = ${row.changeSetId}
         and (p.id is null or p.path is distinct from i.path
-          or p.current_revision_id is distinct from i.base_revision_id)
-      order by i.path collate "C"`),
+          or (case when i.locale = '' then p.current_revision_id else l.current_revision_id end)
+            is distinct from i.base_revision_id)
+      order by i.path collate "C", i.locale collate "C"`),
   )
-  return rows.map((r) => r.path)
+  return rows.map((r) => (r.locale === '' ? r.path : `${r.path} (${r.locale})`))
 }
 
 /** Whether the site's defaults moved on since the request's draft of them. */

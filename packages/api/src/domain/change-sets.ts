@@ -28,6 +28,12 @@ export interface ChangeSetEdit {
   /** The page's current revision when the edit was made; null when it had none. */
   baseRevisionId: string | null
   metadata: Metadata
+  /**
+   * The locale whose set the edit drafts (change requests on a site with locales, checked by
+   * the caller); absent or '' = the page's own set, the default locale's. Bulk edits, imports
+   * and undos edit the pages' own sets only.
+   */
+  locale?: string
 }
 
 /** Edits one call may send (changeSets.create, changeSets.addEdits). */
@@ -80,11 +86,18 @@ export function validateEdits(edits: ChangeSetEdit[], siteHostname: string): Cha
       issue(['path'], normalised?.message ?? 'Each edit needs the page’s path.')
       continue
     }
-    if (seen.has(normalised.path)) {
-      issue(['path'], 'This page is edited twice in the same change set; keep one edit per page.')
+    const locale = edit.locale ?? ''
+    const key = `${locale}\u0000${normalised.path}`
+    if (seen.has(key)) {
+      issue(
+        ['path'],
+        locale === ''
+          ? 'This page is edited twice in the same change set; keep one edit per page.'
+          : `This page’s ${locale} version is edited twice in the same change set; keep one edit per page and locale.`,
+      )
       continue
     }
-    seen.add(normalised.path)
+    seen.add(key)
     const bytes = metadataBytes(edit.metadata)
     if (bytes > METADATA_MAX_BYTES) {
       issue(
@@ -112,6 +125,7 @@ export function validateEdits(edits: ChangeSetEdit[], siteHostname: string): Cha
       path: normalised.path,
       baseRevisionId: edit.baseRevisionId,
       metadata: compactMetadata(parsed.data),
+      ...(locale === '' ? {} : { locale }),
     })
   }
   if (problems.length > 0) throw editsRefused(problems)
@@ -124,7 +138,7 @@ async function siteHostnameOf(db: Executor, siteId: string): Promise<string> {
   return row.hostname
 }
 
-/** Inserts items (replacing an item of the same path), one statement per call. */
+/** Inserts items (replacing an item of the same path and locale), one statement per call. */
 export async function insertItems(tx: Executor, changeSetId: string, edits: ChangeSetEdit[]) {
   if (edits.length === 0) return
   const rows = json(
@@ -133,18 +147,20 @@ export async function insertItems(tx: Executor, changeSetId: string, edits: Chan
       path: edit.path,
       base_revision_id: edit.baseRevisionId,
       metadata: edit.metadata,
+      locale: edit.locale ?? '',
     })),
   )
-  // An edit of a path already in the set replaces it.
+  // An edit of a path (and locale) already in the set replaces it.
   await tx.execute(sql`
     delete from change_set_item
     where change_set_id = ${changeSetId}
-      and path in (select e.path from jsonb_to_recordset(${rows}::jsonb) as e(path text))`)
+      and (path, locale) in (
+        select e.path, e.locale from jsonb_to_recordset(${rows}::jsonb) as e(path text, locale text))`)
   await tx.execute(sql`
-    insert into change_set_item (change_set_id, page_id, path, base_revision_id, metadata)
-    select ${changeSetId}, e.page_id, e.path, e.base_revision_id, e.metadata
+    insert into change_set_item (change_set_id, page_id, path, base_revision_id, metadata, locale)
+    select ${changeSetId}, e.page_id, e.path, e.base_revision_id, e.metadata, e.locale
     from jsonb_to_recordset(${rows}::jsonb)
-      as e(page_id text, path text, base_revision_id text, metadata jsonb)`)
+      as e(page_id text, path text, base_revision_id text, metadata jsonb, locale text)`)
   await tx.execute(sql`
     update change_set set item_count =
       (select count(*) from change_set_item where change_set_id = ${changeSetId})
@@ -375,6 +391,9 @@ const parsed = <T>(value: T | string): T =>
  *    pointers in one UPDATE … FROM, records each item's result, marks the set applied;
  * 5. calls `events.changeSetApplied(tx, …)` once (webhooks, CDN purge), never one
  *    `revisionSaved` per page.
+ *
+ * It writes the pages' own sets (items of locale ''); a change request's edits of other locales'
+ * sets are written by `publishInTransaction`, in the same transaction.
  */
 export async function applyInTransaction(
   tx: Transaction,
@@ -392,7 +411,7 @@ export async function applyInTransaction(
   const items = rowsOf<ItemRow>(
     await tx.execute(sql`
       select page_id, path, base_revision_id, metadata from change_set_item
-      where change_set_id = ${set.id} order by path collate "C"`),
+      where change_set_id = ${set.id} and locale = '' order by path collate "C"`),
   )
   // The pages the set edits (by id) or would create (by path), locked in path order, with their
   // current metadata and their last revision number.
@@ -402,11 +421,11 @@ export async function applyInTransaction(
         select p.id from page p
         where p.site_id = ${siteRow.id} and p.id in (
           select i.page_id from change_set_item i
-          where i.change_set_id = ${set.id} and i.page_id is not null
+          where i.change_set_id = ${set.id} and i.locale = '' and i.page_id is not null
           union all
           select q.id from change_set_item i
           join page q on q.site_id = ${siteRow.id} and q.path = i.path
-          where i.change_set_id = ${set.id} and i.page_id is null)
+          where i.change_set_id = ${set.id} and i.locale = '' and i.page_id is null)
         order by p.path collate "C"
         for update of p
       )
@@ -514,7 +533,7 @@ export async function applyInTransaction(
     await tx.execute(sql`
       update change_set_item i set result = v.result, revision_id = v.revision_id
       from jsonb_to_recordset(${json(results)}::jsonb) as v(path text, result text, revision_id text)
-      where i.change_set_id = ${set.id} and i.path = v.path`)
+      where i.change_set_id = ${set.id} and i.locale = '' and i.path = v.path`)
   }
   const counts: ChangeSetCounts = {
     applied: revisions.length - newPages.length,
@@ -590,7 +609,8 @@ export async function applyInTransaction(
  * Undoes an applied change set: a new change set (source 'undo', `undoesId`) whose edits give
  * each page the set changed the metadata it had before (its base revision's; none for a page
  * the set created, which stays, with an empty revision: deleting it would also delete its
- * history and any later work on it). It is applied at once, in the same transaction. A page
+ * history and any later work on it). Only the pages' own sets are undone: another locale's set
+ * written by a published change request is restored from that locale's history. It is applied at once, in the same transaction. A page
  * saved since the set was applied is a conflict, left alone and reported.
  */
 export async function undoChangeSet(
@@ -639,7 +659,7 @@ export async function undoChangeSet(
         from change_set_item i
         join metadata_revision r on r.id = i.revision_id
         left join metadata_revision b on b.id = i.base_revision_id
-        where i.change_set_id = ${original.id} and i.result = 'applied'
+        where i.change_set_id = ${original.id} and i.result = 'applied' and i.locale = ''
         order by i.path collate "C"`),
     )
     const edits: ChangeSetEdit[] = rows.map((row) => ({

@@ -30,6 +30,8 @@ export interface SaveRevisionInput {
    * `chooseLocale`); null or absent = the page's own set (the default locale's).
    */
   locale?: string | null
+  /** The change set (a published change request's) that wrote it, named on the revision. */
+  changeSetId?: string | null
 }
 
 /** The CONFLICT a save gets when its base revision is no longer the page's current one. */
@@ -106,6 +108,7 @@ export async function saveRevision(
       source: input.source,
       restoredFromId: input.restoredFromId ?? null,
       locale,
+      changeSetId: input.changeSetId ?? null,
     })
     .returning()
   if (!revision) throw new Error('The revision insert returned no row.')

@@ -50,4 +50,6 @@ the field to fix (dotted, e.g. \`openGraph.image.width\`).
   path rule (e.g. \`/blog/**\`), not page by page.
 - \`propose_changes\` opens one draft change request, titled and explained; people review,
   approve and publish it. Nothing an agent does is published by itself.
+- On a site with locales, each page has one set per locale: give a page's \`locale\` (e.g. \`de\`)
+  to change that locale's set; the language links (hreflang) are generated, never proposed.
 `

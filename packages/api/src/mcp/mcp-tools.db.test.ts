@@ -286,6 +286,72 @@ describe('MCP tools', () => {
     expect(after.items).toHaveLength(1)
   })
 
+  test('a proposal drafts one locale’s set of a page, and refuses a locale the site does not have', async () => {
+    const cast = await siteCast(server.current)
+    await withPages(cast)
+    const ref = { organizationSlug: 'acme', siteHostname: 'acme.com' }
+    await cast.owner.rpc.sites.updateLocales({
+      ...ref,
+      locales: [
+        { code: 'en', kind: 'path-prefix', value: '' },
+        { code: 'de', kind: 'path-prefix', value: '/de' },
+      ],
+      defaultLocale: 'en',
+    })
+    const { client } = await connectAgent(server.current, cast.member, {
+      organizationId: cast.organization.id,
+      clientName: 'Claude Code',
+    })
+    const { tools } = await client.listTools()
+    const tool = tools.find((found) => found.name === 'propose_changes')
+    expect(tool?.description).toContain('locale')
+    const pageItem = (
+      tool?.inputSchema.properties as {
+        pages: { items: { properties: Record<string, { description?: string }> } }
+      }
+    ).pages.items.properties
+    expect(pageItem.locale?.description).toContain('locale')
+
+    const proposed = await call(client, 'propose_changes', {
+      siteHostname: 'acme.com',
+      title: 'German title of the pricing page',
+      explanation: 'The German pricing page served the English title.',
+      pages: [{ pagePath: '/pricing', locale: 'de', metadata: { title: 'Preise' } }],
+    })
+    expect(proposed.isError, proposed.text).toBe(false)
+    const { changeRequestId } = proposed.json as { changeRequestId: string }
+    const { items } = await cast.owner.rpc.changeRequests.get({
+      organizationSlug: 'acme',
+      changeRequestId,
+    })
+    expect(items.map((item) => [item.path, item.locale, item.after])).toEqual([
+      ['/pricing', 'de', { title: 'Preise' }],
+    ])
+    // Nothing is published: the German version still inherits the English title.
+    expect(
+      (await cast.owner.rpc.pages.get({ ...ref, pagePath: '/pricing', locale: 'de' })).served.title,
+    ).toBe('Pricing')
+    await cast.owner.rpc.changeRequests.publish({ organizationSlug: 'acme', changeRequestId })
+    expect(
+      (await cast.owner.rpc.pages.get({ ...ref, pagePath: '/pricing', locale: 'de' })).served.title,
+    ).toBe('Preise')
+    expect((await cast.owner.rpc.pages.get({ ...ref, pagePath: '/pricing' })).served.title).toBe(
+      'Pricing',
+    )
+
+    const refused = await call(client, 'propose_changes', {
+      siteHostname: 'acme.com',
+      title: 'Italian',
+      explanation: 'Prices in Italian',
+      pages: [{ pagePath: '/pricing', locale: 'it', metadata: { title: 'Prezzi' } }],
+    })
+    expect(refused.isError).toBe(true)
+    expect(refused.protocolError).toBeNull()
+    expect(refused.text).toContain('This site has no locale “it”; its locales are en, de.')
+    const listed = await cast.owner.rpc.changeRequests.list({ organizationSlug: 'acme' })
+    expect(listed.items).toHaveLength(1)
+  })
+
   test('malformed tool input is a validation error an agent can act on, never a 5xx', async () => {
     const cast = await siteCast(server.current)
     await withPages(cast)

@@ -120,8 +120,15 @@ const inputs = {
           z.object({
             pagePath,
             metadata: metadataObject.describe(
-              'A patch of the page’s own metadata: each field given replaces the page’s, null removes it.',
+              'A patch of the page’s own metadata (with locale: of that locale’s set): each field given replaces the page’s, null removes it.',
             ),
+            locale: z
+              .string()
+              .max(64)
+              .optional()
+              .describe(
+                'On a site with locales (list_sites gives them), the locale whose metadata set the patch changes, e.g. "de". Left out, or the default locale: the page’s own set. A locale the site does not declare is refused.',
+              ),
           }),
         )
         .max(500)
@@ -171,7 +178,7 @@ const descriptions: Record<ToolName, string> = {
     'The latest drift check of a site (score, drifting pages) or of one page (what each crawler got).',
   get_import_state: 'The site’s imports of its live pages: state, counts, errors.',
   propose_changes:
-    'Proposes changes to pages, the site’s defaults or path rules as ONE new draft change request, titled and explained. Never publishes: a person reviews, approves and publishes it.',
+    'Proposes changes to pages (on a site with locales, to one locale’s set of a page with `locale`), the site’s defaults or path rules as ONE new draft change request, titled and explained. Never publishes: a person reviews, approves and publishes it.',
   run_drift_check:
     'Queues a drift check (fetches the live site as search and social crawlers do) of the site or one page; read its result with get_drift_result.',
 }

@@ -39,6 +39,18 @@ async function memberDraft(cast: SiteCast, n: number): Promise<string> {
   return changeRequestId
 }
 
+/** acme.com in English (the default) and German (/de). */
+async function bilingual(cast: SiteCast) {
+  await cast.owner.rpc.sites.updateLocales({
+    ...acme,
+    locales: [
+      { code: 'en', kind: 'path-prefix', value: '' },
+      { code: 'de', kind: 'path-prefix', value: '/de' },
+    ],
+    defaultLocale: 'en',
+  })
+}
+
 interface Setup {
   cast: SiteCast
   globexRequestId: string
@@ -108,6 +120,94 @@ const cases: Record<string, Case> = {
         pagePath: '/secret',
         baseRevisionId: null,
         metadata: { title: 'Mine' },
+      }),
+    ],
+  },
+  'changeRequests.saveDraft (a locale’s set)': {
+    own: async ({ cast }, v, n) => {
+      await bilingual(cast)
+      await cast.owner.rpc.pages.create({ ...acme, path: `/l${n}` })
+      return v.rpc.changeRequests.saveDraft({
+        ...acme,
+        pagePath: `/l${n}`,
+        locale: 'de',
+        baseRevisionId: null,
+        metadata: { title: 'Meins' },
+      })
+    },
+    foreign: (_, v) => [
+      v.rpc.changeRequests.saveDraft({
+        ...globex,
+        pagePath: '/secret',
+        locale: 'de',
+        baseRevisionId: null,
+        metadata: { title: 'Meins' },
+      }),
+      v.rpc.changeRequests.saveDraft({
+        ...acme,
+        siteHostname: 'globex.com',
+        pagePath: '/secret',
+        locale: 'de',
+        baseRevisionId: null,
+        metadata: { title: 'Meins' },
+      }),
+    ],
+  },
+  'changeRequests.propose (a locale’s set)': {
+    own: async ({ cast }, v, n) => {
+      await bilingual(cast)
+      await cast.owner.rpc.pages.create({ ...acme, path: `/p${n}` })
+      return v.rpc.changeRequests.propose({
+        ...acme,
+        title: 'German titles',
+        explanation: 'The German version had the English title.',
+        pages: [{ pagePath: `/p${n}`, locale: 'de', metadata: { title: 'Preise' } }],
+      })
+    },
+    foreign: (_, v) => [
+      v.rpc.changeRequests.propose({
+        ...globex,
+        title: 'Mine',
+        explanation: 'Mine',
+        pages: [{ pagePath: '/secret', locale: 'de', metadata: { title: 'Meins' } }],
+      }),
+      v.rpc.changeRequests.propose({
+        ...acme,
+        siteHostname: 'globex.com',
+        title: 'Mine',
+        explanation: 'Mine',
+        pages: [{ pagePath: '/secret', locale: 'de', metadata: { title: 'Meins' } }],
+      }),
+    ],
+  },
+  'changeRequests.dropItem (a locale’s set)': {
+    expect: { admin: 'FORBIDDEN', owner: 'FORBIDDEN' },
+    own: async ({ cast }, v, n) => {
+      await bilingual(cast)
+      await cast.owner.rpc.pages.create({ ...acme, path: `/x${n}` })
+      const { changeRequestId } = await cast.member.rpc.changeRequests.saveDraft({
+        ...acme,
+        pagePath: `/x${n}`,
+        locale: 'de',
+        baseRevisionId: null,
+        metadata: { title: 'Entwurf' },
+      })
+      return v.rpc.changeRequests.dropItem({
+        ...ref('acme', changeRequestId),
+        pagePath: `/x${n}`,
+        locale: 'de',
+      })
+    },
+    foreign: ({ globexRequestId }, v) => [
+      v.rpc.changeRequests.dropItem({
+        ...ref('acme', globexRequestId),
+        pagePath: '/secret',
+        locale: 'de',
+      }),
+      v.rpc.changeRequests.dropItem({
+        ...ref('globex', globexRequestId),
+        pagePath: '/secret',
+        locale: 'de',
       }),
     ],
   },

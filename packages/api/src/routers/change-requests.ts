@@ -14,6 +14,7 @@ import {
   member,
   metadataRevision,
   page,
+  pageLocale,
   pathRule,
   pathRuleRevision,
   publishingPolicy,
@@ -43,7 +44,15 @@ import {
 import { type AuditAction, contextActor, recordAudit } from '../domain/audit.ts'
 import type { Transaction } from '../domain/events.ts'
 import { loadPolicy } from '../domain/publishing-policy.ts'
-import { currentDefaults, servedFor } from '../domain/revisions.ts'
+import { currentDefaults } from '../domain/revisions.ts'
+import { localeRevisionId, localeSetsOfPages, servedPageInLocale } from '../domain/page-locales.ts'
+import {
+  canonicalLocale,
+  chooseLocale,
+  localeMapping,
+  localeUrl,
+  type SiteLocales,
+} from '../domain/site-locales.ts'
 import { loadSiteRules } from '../domain/path-rules.ts'
 import { askReviewers, queueRelease, tellAuthor } from '../operations/releases.ts'
 import type { Context } from '../rpc/context.ts'
@@ -60,7 +69,7 @@ import {
   updateChangeRequestInput,
 } from '../shared/change-requests.ts'
 import { pageSiteRef } from '../shared/pages.ts'
-import { validMetadata } from './metadata-revisions.ts'
+import { localeOf, validMetadata } from './metadata-revisions.ts'
 import { patternOrRefuse, patternTaken, ruleMetadata, templateOf } from './path-rules.ts'
 import { ruleDraftInput } from '../shared/path-rules.ts'
 
@@ -117,6 +126,8 @@ const outcomeSchema = z
         path: z.string().nullable(),
         currentRevisionId: z.string().nullable(),
         rule: z.string().optional(),
+        /** The locale whose set conflicts (absent: the page's own set). */
+        locale: z.string().optional(),
       }),
     ),
     failure: z.string().optional(),
@@ -127,6 +138,11 @@ const draftEditInput = z.object({
   ...pageSiteRef,
   /** The page's path; null for the site's defaults. */
   pagePath: z.string().max(8192).nullable(),
+  /**
+   * On a site with locales, the locale whose set is drafted (one the site declares; absent, null
+   * or the default locale: the page's own set). A locale the site does not declare is refused.
+   */
+  locale: lookupText('The locale', 64).nullable().optional(),
   baseRevisionId: lookupText('The base revision id', 256).nullable(),
   metadata: metadataJson,
 })
@@ -138,7 +154,8 @@ function summaries(context: Scope) {
       siteHostname: site.hostname,
       authorName: user.name,
       agentClientName: agentConnection.clientName,
-      pageCount: changeSet.itemCount,
+      // Pages, not sets: a page drafted in three locales is one page.
+      pageCount: sql<number>`(select count(distinct i.path)::int from change_set_item i where i.change_set_id = ${changeSet.id})`,
       ruleCount: sql<number>`(select count(*)::int from change_request_rule_edit r where r.change_request_id = ${changeRequest.id})`,
     })
     .from(changeRequest)
@@ -167,7 +184,7 @@ function toSummary(row: {
       request.agentConnectionId === null
         ? null
         : { connectionId: request.agentConnectionId, clientName: row.agentClientName ?? '' },
-    pageCount: row.pageCount,
+    pageCount: Number(row.pageCount),
     defaults: request.defaultsMetadata !== null,
     ruleCount: Number(row.ruleCount),
     scheduledFor: request.scheduledFor,
@@ -227,6 +244,7 @@ async function draftEditOf(context: Scope, input: z.infer<typeof draftEditInput>
     siteRow.id,
     pagePathOf(input.pagePath, siteRow.hostname),
   )
+  const locale = draftLocaleOf(siteRow.locales, pageRow.path, input.locale)
   const metadata = validMetadata(input.metadata)
   if (
     pageRow.path === null &&
@@ -244,8 +262,109 @@ async function draftEditOf(context: Scope, input: z.infer<typeof draftEditInput>
       pageId: pageRow.id,
       baseRevisionId: input.baseRevisionId,
       metadata,
+      locale,
     },
   }
+}
+
+/**
+ * A change request's items as its screen shows them: each with its locale, its conflict (the
+ * set it drafts — the page's own or the locale's — moved on since the draft, the page is gone,
+ * or the locale is no longer declared) and what the page will serve in that locale once
+ * published: `servedPageInLocale`, as get-latest computes it, over the page's sets with the
+ * request's drafts of them in place (so the cluster counts a locale's set the request creates).
+ */
+async function servedItems(
+  context: Scope,
+  siteRow: typeof site.$inferSelect,
+  input: {
+    rows: Array<{
+      pageId: string | null
+      path: string
+      locale: string
+      baseRevisionId: string | null
+      after: Metadata
+      before: Metadata | null
+      pageRevisionId: string | null
+      localeRevisionId: string | null
+      currentPath: string | null
+      pageExists: string | null
+    }>
+    pending: boolean
+    defaults: Metadata | null
+    rules: Awaited<ReturnType<typeof loadSiteRules>>
+  },
+) {
+  const locales = siteRow.locales
+  const pageIds = [
+    ...new Set(input.rows.flatMap((item) => (item.pageId === null ? [] : [item.pageId]))),
+  ]
+  // The pages' current sets, then the request's drafts over them.
+  const sets = locales
+    ? await localeSetsOfPages(context.db, pageIds)
+    : new Map<string, Map<string, { revisionId: string; metadata: Metadata }>>()
+  const owns = new Map<string, Metadata | null>()
+  if (pageIds.length > 0) {
+    const rows = await context.db
+      .select({ id: page.id, metadata: metadataRevision.metadata })
+      .from(page)
+      .leftJoin(metadataRevision, eq(metadataRevision.id, page.currentRevisionId))
+      .where(and(eq(page.siteId, siteRow.id), inArray(page.id, pageIds)))
+    for (const row of rows) owns.set(row.id, row.metadata ?? null)
+  }
+  for (const item of input.rows) {
+    if (item.pageId === null) continue
+    if (item.locale === '') owns.set(item.pageId, item.after)
+    else if (locales) {
+      let pageSets = sets.get(item.pageId)
+      if (!pageSets) sets.set(item.pageId, (pageSets = new Map()))
+      pageSets.set(item.locale, { revisionId: '', metadata: item.after })
+    }
+  }
+  const mapping = locales ? localeMapping(siteRow.hostname, locales) : null
+  const out = []
+  for (const item of input.rows) {
+    const declared =
+      item.locale === '' ||
+      (locales !== null &&
+        item.locale !== locales.defaultLocale &&
+        locales.locales.some((locale) => locale.code === item.locale))
+    const currentRevisionId = item.locale === '' ? item.pageRevisionId : item.localeRevisionId
+    const version = item.locale === '' ? (locales?.defaultLocale ?? null) : item.locale
+    const served = await servedPageInLocale(context.db, {
+      site: siteRow,
+      path: item.path,
+      // A page an import would create (no id yet) serves its drafted set.
+      page: {
+        id: item.pageId ?? '',
+        own: item.pageId === null ? item.after : (owns.get(item.pageId) ?? null),
+      },
+      locale: item.locale === '' || !declared ? null : item.locale,
+      sets: item.pageId === null ? new Map() : (sets.get(item.pageId) ?? new Map()),
+      defaults: input.defaults,
+      rules: input.rules,
+    })
+    out.push({
+      pageId: item.pageId,
+      path: item.path,
+      locale: item.locale === '' ? null : item.locale,
+      url:
+        (mapping && version !== null ? localeUrl(mapping, version, item.path) : null) ??
+        `https://${siteRow.hostname}${item.path}`,
+      baseRevisionId: item.baseRevisionId,
+      currentRevisionId,
+      conflict:
+        input.pending &&
+        (item.pageExists === null ||
+          item.currentPath !== item.path ||
+          !declared ||
+          currentRevisionId !== item.baseRevisionId),
+      before: item.before ?? {},
+      after: item.after,
+      served: served.metadata,
+    })
+  }
+  return out
 }
 
 const mailDeps = (context: Scope) => ({
@@ -376,15 +495,28 @@ export const changeRequestsRouter = {
           z.object({
             pageId: z.string().nullable(),
             path: z.string(),
+            /**
+             * On a site with locales, the locale whose set the edit drafts; null: the page's own
+             * set (the default locale's).
+             */
+            locale: z.string().nullable(),
+            /** The page's address in that locale (the default locale's for its own set). */
+            url: z.string(),
             baseRevisionId: z.string().nullable(),
             currentRevisionId: z.string().nullable(),
             conflict: z.boolean(),
             before: metadataJson,
             after: metadataJson,
-            /** What the page will serve once published (defaults, rules, page, template). */
+            /**
+             * What the page will serve once published (defaults, rules, page, the locale's set,
+             * template), in its locale — with the hreflang cluster Headmark generates on a site
+             * with locales, counting the request's other drafts of the page.
+             */
             served: metadataJson,
           }),
         ),
+        /** Whether the site declares locales: its pages serve generated language links. */
+        localized: z.boolean(),
         /** Pages beyond the 500 listed. */
         moreItems: z.number().int(),
         defaults: z
@@ -472,18 +604,24 @@ export const changeRequestsRouter = {
         .select({
           pageId: changeSetItem.pageId,
           path: changeSetItem.path,
+          locale: changeSetItem.locale,
           baseRevisionId: changeSetItem.baseRevisionId,
           after: changeSetItem.metadata,
           before: metadataRevision.metadata,
-          currentRevisionId: page.currentRevisionId,
+          pageRevisionId: page.currentRevisionId,
+          localeRevisionId: pageLocale.currentRevisionId,
           currentPath: page.path,
           pageExists: page.id,
         })
         .from(changeSetItem)
         .leftJoin(metadataRevision, eq(metadataRevision.id, changeSetItem.baseRevisionId))
         .leftJoin(page, and(eq(page.id, changeSetItem.pageId), eq(page.siteId, row.siteId)))
+        .leftJoin(
+          pageLocale,
+          and(eq(pageLocale.pageId, page.id), eq(pageLocale.locale, changeSetItem.locale)),
+        )
         .where(eq(changeSetItem.changeSetId, row.changeSetId))
-        .orderBy(sql`${changeSetItem.path} collate "C"`)
+        .orderBy(sql`${changeSetItem.path} collate "C"`, sql`${changeSetItem.locale} collate "C"`)
         .limit(limit + 1)
       const [countRow] = await context.db
         .select({ itemCount: changeSet.itemCount })
@@ -492,20 +630,12 @@ export const changeRequestsRouter = {
       const pending = row.status !== 'published' && row.status !== 'closed'
       const defaultsNow = row.defaultsMetadata ?? (await currentDefaults(context.db, row.siteId))
       const rules = await loadSiteRules(context.db, row.siteId)
-      const items = itemRows.slice(0, limit).map((item) => ({
-        pageId: item.pageId,
-        path: item.path,
-        baseRevisionId: item.baseRevisionId,
-        currentRevisionId: item.currentRevisionId,
-        conflict:
-          pending &&
-          (item.pageExists === null ||
-            item.currentPath !== item.path ||
-            item.currentRevisionId !== item.baseRevisionId),
-        before: item.before ?? {},
-        after: item.after,
-        served: servedFor(siteRow, defaultsNow, { path: item.path, metadata: item.after }, rules),
-      }))
+      const items = await servedItems(context, siteRow, {
+        rows: itemRows.slice(0, limit),
+        pending,
+        defaults: defaultsNow,
+        rules,
+      })
 
       let defaults = null
       if (row.defaultsMetadata !== null) {
@@ -627,6 +757,7 @@ export const changeRequestsRouter = {
           outcome: row.outcome ?? null,
         },
         items,
+        localized: siteRow.locales !== null,
         moreItems: Math.max(0, (countRow?.itemCount ?? 0) - items.length),
         defaults,
         rules: ruleItems,
@@ -703,27 +834,43 @@ export const changeRequestsRouter = {
         const path = withIssuePath(['pages', index], () =>
           pagePathOf(change.pagePath, siteRow.hostname),
         )
-        if (path === null || seen.has(path)) {
+        if (path === null) {
           throw proposalProblem(
             ['pages', index, 'pagePath'],
-            path === null
-              ? 'Propose the site’s defaults with `defaults`, not as a page.'
-              : `The page ${path} is proposed twice: merge its changes into one.`,
+            'Propose the site’s defaults with `defaults`, not as a page.',
           )
         }
-        seen.add(path)
+        const locale = withIssuePath(['pages', index], () =>
+          draftLocaleOf(siteRow.locales, path, change.locale),
+        )
+        const key = `${locale ?? ''}\u0000${path}`
+        if (seen.has(key)) {
+          throw proposalProblem(
+            ['pages', index, 'pagePath'],
+            locale === null
+              ? `The page ${path} is proposed twice: merge its changes into one.`
+              : `The ${locale} version of ${path} is proposed twice: merge its changes into one.`,
+          )
+        }
+        seen.add(key)
         const pageRow = await withIssuePathAsync(['pages', index], () =>
           requirePage(context.db, siteRow.id, path),
         )
-        const own = await ownMetadata(context, pageRow.currentRevisionId)
+        // A locale's patch applies to that locale's own set (empty while it inherits everything).
+        const baseRevisionId =
+          locale === null
+            ? pageRow.currentRevisionId
+            : await localeRevisionId(context.db, pageRow.id, locale)
+        const own = await ownMetadata(context, baseRevisionId)
         const metadata = withIssuePath(['pages', index, 'metadata'], () =>
           validMetadata(patched(own, change.metadata)),
         )
         edits.push({
           path,
           pageId: pageRow.id,
-          baseRevisionId: pageRow.currentRevisionId,
+          baseRevisionId,
           metadata,
+          locale,
         })
       }
       if (input.defaults !== undefined) {
@@ -817,7 +964,7 @@ export const changeRequestsRouter = {
       })
       return {
         changeRequestId: id,
-        pageCount: edits.filter((edit) => edit.path !== null).length,
+        pageCount: new Set(edits.flatMap((edit) => (edit.path === null ? [] : [edit.path]))).size,
         defaults: input.defaults !== undefined,
         ruleCount: ruleEdits.length,
       }
@@ -1150,18 +1297,29 @@ export const changeRequestsRouter = {
       return { ok: true as const }
     }),
 
-  /** Drops one page's edit (`pagePath` null: the defaults') from a change request; its author only. */
+  /**
+   * Drops one page's edit (`pagePath` null: the defaults'; with `locale`, its edit of that
+   * locale's set) from a change request; its author only.
+   */
   dropItem: organizationProcedure()
-    .input(z.object({ ...ref, pagePath: z.string().max(8192).nullable() }))
+    .input(
+      z.object({
+        ...ref,
+        pagePath: z.string().max(8192).nullable(),
+        locale: lookupText('The locale', 64).nullable().optional(),
+      }),
+    )
     .output(z.object({ ok: z.literal(true) }))
     .handler(async ({ context, input }) => {
       const row = await requestOf(context, input.changeRequestId)
       const siteRow = await siteOfRequest(context, row)
+      const path = input.pagePath === null ? null : pagePathOf(input.pagePath, siteRow.hostname)
       await dropEdit(context.db, {
         organizationId: context.organization.id,
         changeRequestId: row.id,
         userId: context.user.id,
-        path: input.pagePath === null ? null : pagePathOf(input.pagePath, siteRow.hostname),
+        path,
+        locale: droppedLocale(siteRow.locales, input.locale),
         actor: contextActor(context),
       })
       return { ok: true as const }
@@ -1383,6 +1541,42 @@ async function ruleMetadataOf(context: Scope, revisionId: string | null): Promis
     .from(pathRuleRevision)
     .where(eq(pathRuleRevision.id, revisionId))
   return (row?.metadata as Metadata | undefined) ?? {}
+}
+
+/**
+ * The locale whose set a draft edits (null: the page's own), as the editor's save chooses it —
+ * except that a site without locales refuses one (BAD_REQUEST) instead of ignoring it: a draft
+ * of a locale's set must never land in the page's own.
+ */
+function draftLocaleOf(
+  locales: SiteLocales | null,
+  path: string | null,
+  requested: string | null | undefined,
+): string | null {
+  if (locales === null && requested !== undefined && requested !== null && requested !== '') {
+    const message =
+      'This site declares no locales: leave out the locale to draft the page’s own metadata, or declare the site’s locales in its settings first.'
+    throw new ORPCError('BAD_REQUEST', {
+      message,
+      data: { issues: [{ path: ['locale'], message }] },
+    })
+  }
+  return localeOf(locales, path, requested)
+}
+
+/**
+ * The locale of an edit to drop: as a draft names it (a declared locale, the default one being
+ * the page's own set), or — for an edit of a locale the site no longer declares — as given, so
+ * that such an edit can still be dropped.
+ */
+function droppedLocale(
+  locales: SiteLocales | null,
+  requested: string | null | undefined,
+): string | null {
+  if (requested === undefined || requested === null || requested === '') return null
+  const choice = chooseLocale(locales, requested)
+  if (choice.ok && locales !== null) return choice.locale
+  return canonicalLocale(requested) ?? requested
 }
 
 /** `own` with `patch` applied: each field given replaces its value, `null` removes it. */

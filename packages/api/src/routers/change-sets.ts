@@ -273,7 +273,7 @@ export const changeSetsRouter = {
     .input(
       z.object({
         ...changeSetRef,
-        cursor: z.string().max(8192).optional(),
+        cursor: z.string().max(8300).optional(),
         limit: z.number().int().min(1).max(200).default(100),
       }),
     )
@@ -284,6 +284,11 @@ export const changeSetsRouter = {
           z.object({
             pageId: z.string().nullable(),
             path: z.string(),
+            /**
+             * The locale whose set the edit changes (a change request's, on a site with locales);
+             * null: the page's own set — every bulk edit's, import's and undo's.
+             */
+            locale: z.string().nullable(),
             baseRevisionId: z.string().nullable(),
             before: metadataJson,
             after: metadataJson,
@@ -297,10 +302,14 @@ export const changeSetsRouter = {
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
       const summary = await summaryOf(context, siteRow.id, input.changeSetId)
+      // The cursor is the last path shown, or for a locale's set `["path","locale"]` (paths
+      // start with a slash).
+      const [cursorPath, cursorLocale] = cursorOf(input.cursor)
       const rows = await context.db
         .select({
           pageId: changeSetItem.pageId,
           path: changeSetItem.path,
+          locale: changeSetItem.locale,
           baseRevisionId: changeSetItem.baseRevisionId,
           after: changeSetItem.metadata,
           before: metadataRevision.metadata,
@@ -312,18 +321,28 @@ export const changeSetsRouter = {
         .where(
           and(
             eq(changeSetItem.changeSetId, summary.id),
-            input.cursor === undefined
+            cursorPath === undefined
               ? undefined
-              : sql`${changeSetItem.path} collate "C" > ${input.cursor}`,
+              : sql`(${changeSetItem.path} collate "C", ${changeSetItem.locale} collate "C") > (${cursorPath}, ${cursorLocale})`,
           ),
         )
-        .orderBy(sql`${changeSetItem.path} collate "C"`)
+        .orderBy(sql`${changeSetItem.path} collate "C"`, sql`${changeSetItem.locale} collate "C"`)
         .limit(input.limit + 1)
-      const items = rows.slice(0, input.limit).map((row) => ({ ...row, before: row.before ?? {} }))
+      const items = rows.slice(0, input.limit).map((row) => ({
+        ...row,
+        locale: row.locale === '' ? null : row.locale,
+        before: row.before ?? {},
+      }))
+      const last = items.at(-1)
       return {
         changeSet: summary,
         items,
-        nextCursor: rows.length > input.limit ? (items.at(-1)?.path ?? null) : null,
+        nextCursor:
+          rows.length > input.limit && last
+            ? last.locale === null
+              ? last.path
+              : JSON.stringify([last.path, last.locale])
+            : null,
       }
     }),
 
@@ -508,6 +527,28 @@ export const changeSetsRouter = {
         auditActor: contextActor(context),
       })
     }),
+}
+
+/** The last item of a change set's page a cursor names: its path and locale ('': own set). */
+function cursorOf(cursor: string | undefined): [string, string] | [] {
+  if (cursor === undefined) return []
+  if (!cursor.startsWith('[')) return [cursor, '']
+  try {
+    const value: unknown = JSON.parse(cursor)
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string'
+    ) {
+      return [value[0], value[1]]
+    }
+  } catch {
+    // Refused below.
+  }
+  throw new ORPCError('BAD_REQUEST', {
+    message: 'This list cursor is not valid; reload the change set.',
+  })
 }
 
 /** A change request's change set is changed, published and closed through the request only. */

@@ -119,6 +119,11 @@ export const proposeChangesShape = {
       z.object({
         pagePath: lookupText('The page path', 8192),
         metadata: metadataPatch,
+        /**
+         * On a site with locales, the locale whose set the patch drafts (one the site declares;
+         * its default locale, '' or absent: the page's own set).
+         */
+        locale: lookupText('The locale', 64).optional(),
       }),
     )
     .max(PROPOSAL_PAGES_MAX, `Propose at most ${PROPOSAL_PAGES_MAX} pages at once.`)

@@ -18,6 +18,7 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { AgentBadge } from '~/features/agents/agent-badge.tsx'
 import { ConflictPanel } from '~/features/metadata-revisions/conflict-panel.tsx'
+import { LanguageVersionsPanel } from '~/features/metadata-revisions/language-versions-panel.tsx'
 import { revisionQuery } from '~/features/metadata-revisions/queries.ts'
 import { invalidateSiteData } from '~/features/sites/queries.ts'
 import { Time } from '~/lib/dates.tsx'
@@ -285,60 +286,90 @@ export function ChangeRequestDetailScreen({
       <section className="stack" aria-label="Pages">
         <h2>Pages</h2>
         {data.items.length === 0 ? <p className="muted">This request changes no page.</p> : null}
-        {data.items.map((item) => (
-          <Card key={item.path}>
-            <CardContent className="stack">
-              <h3 className="mono break">
-                <Link
-                  to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
-                  params={{ organizationSlug, siteHostname }}
-                  search={{ path: item.path }}
-                >
-                  {item.path}
-                </Link>{' '}
-                {item.conflict ? <Badge tone="warning">Changed since the draft</Badge> : null}
-              </h3>
-              <RevisionDiff
-                before={item.before}
-                after={item.after}
-                beforeLabel="Before"
-                afterLabel="Drafted"
-              />
-              <SerpPreview metadata={item.served} url={`https://${siteHostname}${item.path}`} />
-              {pending && data.can.edit && item.conflict ? (
-                <DraftConflict
-                  organizationSlug={organizationSlug}
-                  siteHostname={siteHostname}
-                  pagePath={item.path}
-                  mine={item.after}
-                  currentRevisionId={item.currentRevisionId}
-                  busy={busy === `rebase-${item.path}` || busy === `drop-${item.path}`}
-                  onKeepMine={() =>
-                    act(
-                      `rebase-${item.path}`,
-                      () =>
-                        client.changeRequests.rebaseItem({
-                          ...ref,
-                          siteHostname,
-                          pagePath: item.path,
-                          baseRevisionId: item.currentRevisionId,
-                          metadata: item.after,
-                        }),
-                      `Your draft of ${item.path} now builds on its newer revision.`,
-                    )
-                  }
-                  onTakeTheirs={() =>
-                    act(
-                      `drop-${item.path}`,
-                      () => client.changeRequests.dropItem({ ...ref, pagePath: item.path }),
-                      `Dropped ${item.path} from the request.`,
-                    )
-                  }
+        {data.items.map((item) => {
+          // One card per set: a page drafted in two locales has two, each named by its locale.
+          const key = item.locale === null ? item.path : `${item.path} ${item.locale}`
+          const name = item.locale === null ? item.path : `${item.path} (${item.locale})`
+          const localeInput = item.locale === null ? {} : { locale: item.locale }
+          return (
+            <Card key={key}>
+              <CardContent className="stack">
+                <h3 className="mono break">
+                  <Link
+                    to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
+                    params={{ organizationSlug, siteHostname }}
+                    search={{ path: item.path, ...localeInput }}
+                  >
+                    {item.path}
+                  </Link>{' '}
+                  {item.locale !== null ? (
+                    <Badge tone="accent">
+                      <span className="hm-visually-hidden">Locale </span>
+                      <span lang={item.locale}>{item.locale}</span>
+                    </Badge>
+                  ) : null}{' '}
+                  {item.conflict ? <Badge tone="warning">Changed since the draft</Badge> : null}
+                </h3>
+                <RevisionDiff
+                  before={item.before}
+                  after={item.after}
+                  beforeLabel="Before"
+                  afterLabel="Drafted"
                 />
-              ) : null}
-            </CardContent>
-          </Card>
-        ))}
+                <SerpPreview metadata={item.served} url={item.url} />
+                {data.localized ? (
+                  // The cluster the server generates from the site's locales, as it will serve it.
+                  <LanguageVersionsPanel
+                    served={item.served}
+                    cluster={{ alternates: item.served.alternates ?? {} }}
+                    locale={item.locale ?? 'default'}
+                    headingLevel="h4"
+                  />
+                ) : (
+                  <LanguageVersionsPanel served={item.served} headingLevel="h4" />
+                )}
+                {pending && data.can.edit && item.conflict ? (
+                  <DraftConflict
+                    organizationSlug={organizationSlug}
+                    siteHostname={siteHostname}
+                    pagePath={item.path}
+                    name={name}
+                    mine={item.after}
+                    currentRevisionId={item.currentRevisionId}
+                    busy={busy === `rebase-${key}` || busy === `drop-${key}`}
+                    onKeepMine={() =>
+                      act(
+                        `rebase-${key}`,
+                        () =>
+                          client.changeRequests.rebaseItem({
+                            ...ref,
+                            siteHostname,
+                            pagePath: item.path,
+                            ...localeInput,
+                            baseRevisionId: item.currentRevisionId,
+                            metadata: item.after,
+                          }),
+                        `Your draft of ${name} now builds on its newer revision.`,
+                      )
+                    }
+                    onTakeTheirs={() =>
+                      act(
+                        `drop-${key}`,
+                        () =>
+                          client.changeRequests.dropItem({
+                            ...ref,
+                            pagePath: item.path,
+                            ...localeInput,
+                          }),
+                        `Dropped ${name} from the request.`,
+                      )
+                    }
+                  />
+                ) : null}
+              </CardContent>
+            </Card>
+          )
+        })}
         {data.moreItems > 0 ? (
           <p className="muted">…and {data.moreItems.toLocaleString('en')} more pages.</p>
         ) : null}
@@ -391,6 +422,7 @@ function DraftConflict({
   organizationSlug,
   siteHostname,
   pagePath,
+  name,
   mine,
   currentRevisionId,
   busy,
@@ -400,6 +432,8 @@ function DraftConflict({
   organizationSlug: string
   siteHostname: string
   pagePath: string | null
+  /** How the heading names it (a page in a locale: "/pricing (de)"); by default its path. */
+  name?: string
   mine: Metadata
   currentRevisionId: string | null
   busy: boolean
@@ -437,7 +471,7 @@ function DraftConflict({
       onKeepMine={onKeepMine}
       onTakeTheirs={onTakeTheirs}
       wording={{
-        heading: `${pagePath ?? 'The site’s defaults'} changed after this draft`,
+        heading: `${name ?? pagePath ?? 'The site’s defaults'} changed after this draft`,
         note: 'Nothing is published until you choose: keep your draft on top of the newer revision, or take theirs and drop your draft of it.',
         mine: 'Your draft',
         keep: 'Keep my draft',

@@ -209,14 +209,17 @@ export function ChangeSetDetail({
         ) : (
           <ol className="change-set-items">
             {items.map((item) => (
-              <li key={item.path} className="change-set-item">
+              <li key={`${item.path} ${item.locale ?? ''}`} className="change-set-item">
                 <div className="change-set-item__head">
                   <h3>
                     {item.pageId ? (
                       <Link
                         to="/app/organizations/$organizationSlug/sites/$siteHostname/page"
                         params={params}
-                        search={{ path: item.path }}
+                        search={{
+                          path: item.path,
+                          ...(item.locale === null ? {} : { locale: item.locale }),
+                        }}
                         className="text-link"
                       >
                         <code dir="ltr">{item.path}</code>
@@ -224,6 +227,15 @@ export function ChangeSetDetail({
                     ) : (
                       <code dir="ltr">{item.path}</code>
                     )}
+                    {item.locale !== null ? (
+                      <>
+                        {' '}
+                        <Badge tone="accent">
+                          <span className="hm-visually-hidden">Locale </span>
+                          <span lang={item.locale}>{item.locale}</span>
+                        </Badge>
+                      </>
+                    ) : null}
                   </h3>
                   <span className="change-set-item__badges">
                     <LiveBadge check={liveByPath.get(item.path)} />

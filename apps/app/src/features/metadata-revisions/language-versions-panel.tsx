@@ -1,4 +1,5 @@
 import type { Metadata } from '@headmark/metadata'
+import { useId } from 'react'
 
 interface LanguageVersionsPanelProps {
   /** What the page serves (the draft over what it inherits). */
@@ -7,6 +8,8 @@ interface LanguageVersionsPanelProps {
   cluster?: { alternates: Record<string, string> }
   /** The locale of the version shown. */
   locale?: string
+  /** The heading's level where the panel sits (the editor's side: h2; a change request's page card: h4). */
+  headingLevel?: 'h2' | 'h3' | 'h4'
 }
 
 /**
@@ -14,16 +17,23 @@ interface LanguageVersionsPanelProps {
  * reads: on a site with locales, the hreflang cluster Headmark builds from the site's locales
  * (the same on every version of the page), with what it had to leave out.
  */
-export function LanguageVersionsPanel({ served, cluster, locale }: LanguageVersionsPanelProps) {
+export function LanguageVersionsPanel({
+  served,
+  cluster,
+  locale,
+  headingLevel: Heading = 'h2',
+}: LanguageVersionsPanelProps) {
+  // Unique per panel: a change request shows one per drafted page.
+  const headingId = useId()
   const alternates = Object.entries(served.alternates ?? {})
   const jsonLd = served.jsonLd ?? []
   if (!cluster && alternates.length === 0 && jsonLd.length === 0) return null
   return (
-    <section aria-labelledby="head-preview-heading" className="side-panel stack hreflang-cluster">
+    <section aria-labelledby={headingId} className="side-panel stack hreflang-cluster">
       <div>
-        <h2 id="head-preview-heading" className="card-heading">
+        <Heading id={headingId} className="card-heading">
           Language versions and structured data
-        </h2>
+        </Heading>
         <p className="muted small">
           {cluster
             ? 'Built from the site’s locales: every version of this page lists the same links, itself included, with an x-default.'
@@ -36,7 +46,8 @@ export function LanguageVersionsPanel({ served, cluster, locale }: LanguageVersi
         </p>
       ) : null}
       {alternates.length > 0 ? (
-        <pre aria-label="Language links" className="mono">
+        // Focusable: a narrow screen scrolls the long lines sideways, with the keyboard too.
+        <pre aria-label="Language links" className="mono" tabIndex={0}>
           {alternates
             .map(
               ([hreflang, href]) => `<link rel="alternate" hreflang="${hreflang}" href="${href}">`,
@@ -45,7 +56,7 @@ export function LanguageVersionsPanel({ served, cluster, locale }: LanguageVersi
         </pre>
       ) : null}
       {jsonLd.length > 0 ? (
-        <pre aria-label="Structured data" className="mono">
+        <pre aria-label="Structured data" className="mono" tabIndex={0}>
           {jsonLd
             .map(
               (item) =>

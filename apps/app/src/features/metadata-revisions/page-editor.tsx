@@ -333,6 +333,8 @@ export function PageEditor({
       pagePath,
       baseRevisionId: conflict ? (conflict.theirs?.id ?? null) : base.id,
       metadata,
+      // On a site with locales: the set of the locale shown (its revision is the base).
+      ...localeInput,
     })
   }
 
@@ -457,8 +459,8 @@ export function PageEditor({
                 onTabChange={onTabChange}
                 errors={serverErrors}
                 saving={save.isPending}
-                // Change requests hold the page's own set: another locale's is saved directly.
-                {...(locale === null ? { onSaveDraft: saveAsDraft } : {})}
+                // A draft holds the set of the locale shown (the page's own for the default locale).
+                onSaveDraft={saveAsDraft}
                 savingDraft={draft_.isPending}
                 {...(errorCount > 0 && dirty
                   ? {

@@ -44,8 +44,16 @@ export interface ChangeRequestOutcome {
   defaults: boolean
   /** Path rules created, changed, renamed or deleted. */
   rules?: number
-  /** A page (path), the defaults (path null), or a path rule (`rule`: its pattern). */
-  conflicts: Array<{ path: string | null; currentRevisionId: string | null; rule?: string }>
+  /**
+   * A page (path; `locale`: that locale's set, absent for the page's own), the defaults (path
+   * null), or a path rule (`rule`: its pattern).
+   */
+  conflicts: Array<{
+    path: string | null
+    currentRevisionId: string | null
+    rule?: string
+    locale?: string
+  }>
   /** Set when a scheduled release could not be published (it went back to `approved`). */
   failure?: string
 }

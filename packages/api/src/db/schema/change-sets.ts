@@ -45,7 +45,11 @@ export const changeSet = pgTable(
   (table) => [index('change_set_site_created_idx').on(table.siteId, table.createdAt, table.id)],
 )
 
-/** One page's edit in a change set: the page's own metadata after the edit. */
+/**
+ * One page's edit in a change set: one metadata set of the page after the edit — its own (the
+ * default locale's, `locale` '') or, in a change request on a site with locales, another
+ * locale's set (`page_locale`).
+ */
 export const changeSetItem = pgTable(
   'change_set_item',
   {
@@ -58,12 +62,22 @@ export const changeSetItem = pgTable(
     /** The revision the edit was made from; null when the page had none. */
     baseRevisionId: text('base_revision_id'),
     metadata: jsonb('metadata').$type<Metadata>().notNull(),
+    /**
+     * The locale whose set the edit drafts (its code, as the site declares it); '' for the page's
+     * own set, the default locale's (every bulk edit, import and undo). '' rather than null, as
+     * in drift_result, so that the unique index below holds one edit per path and set.
+     */
+    locale: text('locale').notNull().default(''),
     result: text('result', { enum: ['applied', 'conflict', 'unchanged'] }),
     /** The revision the apply wrote for this page. */
     revisionId: text('revision_id'),
   },
   (table) => [
-    // One edit per path and set; byte order ("C") for keyset paging of a set's diff.
-    uniqueIndex('change_set_item_path_idx').on(table.changeSetId, sql`${table.path} collate "C"`),
+    // One edit per path and locale in a set; byte order ("C") for keyset paging of a set's diff.
+    uniqueIndex('change_set_item_path_idx').on(
+      table.changeSetId,
+      sql`${table.path} collate "C"`,
+      table.locale,
+    ),
   ],
 )
