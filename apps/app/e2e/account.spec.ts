@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs'
-import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { type BrowserContext, expect } from '@playwright/test'
 import {
   hydrated,
   linkFromMailbox,
@@ -7,6 +6,7 @@ import {
   openHydrated,
   PASSWORD,
   rpc,
+  shoot,
   signedInAs,
   signIn,
   signOut,
@@ -16,23 +16,6 @@ import {
   uniqueSlug,
 } from './helpers.ts'
 import { base32Decode, totpCode } from './totp.ts'
-
-const SHOTS = '/work/shots'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 test('profile: name and e-mail change; password change then sign in with the new one', async ({
   page,

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
 import {
   auth,
   Client,
@@ -16,6 +15,7 @@ import {
   organizationWithSite,
   PASSWORD,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -26,24 +26,9 @@ import {
 // person's browser to the authorization endpoint, which opens the consent screen; the person's
 // answer sends the browser back to the client's redirect address with a code or access_denied.
 
-const SHOTS = '/work/shots/mcpui'
 /** The client's redirect address: a loopback port nothing listens on; the test catches it. */
 const CALLBACK = 'http://127.0.0.1:9/callback'
 const SCOPE = 'headmark:read headmark:propose headmark:checks offline_access'
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 interface Registered {
   clientId: string

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
@@ -7,28 +6,12 @@ import {
   openHydrated,
   organizationWithSite,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
   url,
 } from './helpers.ts'
-
-const SHOTS = join(import.meta.dirname, '..', 'test-results', 'audit-log-shots')
-
-/** Screenshots at 1280 and 390 px wide, light and dark (kept out of git, in test-results/). */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 /** Clicks a download link and returns the saved file's name and text. */
 async function download(page: Page, name: string): Promise<{ file: string; text: string }> {

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { test as base, type Browser, expect, type Page, type Response } from '@playwright/test'
 import { E2E_FIXTURES_ORIGIN } from './fixtures-server.ts'
 import { DEV_MAILBOX_KEY, startAppServer } from './server.ts'
@@ -338,4 +340,36 @@ export function editorUrl(
   return url(
     `/app/organizations/${organizationSlug}/sites/${siteHostname}/page${query ? `?${query}` : ''}`,
   )
+}
+
+/**
+ * Where the specs' screenshots go: SHOTS_DIR, or test-results/screens, in a folder named after
+ * the spec (`locales` for locales.spec.ts).
+ */
+export function screensDir(): string {
+  const spec = basename(base.info().file).replace(/\.spec\.ts$/, '')
+  const dir = join(
+    process.env.SHOTS_DIR ?? join(import.meta.dirname, '..', 'test-results', 'screens'),
+    spec,
+  )
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+/**
+ * Screenshots of the whole page at 1280 and 390 px wide (or `widths`), light and dark, named
+ * `<name>-<width>-<scheme>.png` in {@link screensDir}; the page's size and scheme are restored.
+ */
+export async function shoot(page: Page, name: string, widths = [1280, 390]): Promise<void> {
+  const dir = screensDir()
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  for (const width of widths) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  await page.setViewportSize(size)
 }

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import { E2E_FIXTURE_SITE_ORIGIN, E2E_FIXTURES_ORIGIN } from './fixtures-server.ts'
 import {
   openHydrated,
   organizationWithSite,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -14,26 +14,6 @@ import {
 // ownership proven with the meta tag, the sitemap imported with its progress shown, cancelled
 // and resumed, the change set of the page that existed previewed and applied, and a page read
 // through Yoast's REST head.
-
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({
-        path: `${SHOTS}/import-${name}-${width}-${scheme}.png`,
-        fullPage: true,
-      })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 async function titleOf(page: Page, slug: string, path: string) {
   const answer = await rpc<{ revision: { metadata: { title?: string }; source: string } | null }>(
@@ -68,7 +48,7 @@ test('a site is imported from its sitemap with live progress, cancelled and resu
     .click()
   await expect(page.getByRole('heading', { name: 'Import', level: 1 })).toBeVisible()
   await expect(page.getByText('Not verified')).toBeVisible()
-  await shoot(page, 'screen')
+  await shoot(page, 'import-screen')
 
   // A sitemap import is refused until the site proves it is ours, with how to do it.
   await page.getByLabel('Sitemap address').fill(`${E2E_FIXTURE_SITE_ORIGIN}/sitemap.xml`)
@@ -98,7 +78,7 @@ test('a site is imported from its sitemap with live progress, cancelled and resu
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled')
   const stoppedAt = Number(await progress.getAttribute('aria-valuenow'))
   expect(stoppedAt).toBeLessThan(100)
-  await shoot(page, 'cancelled')
+  await shoot(page, 'import-cancelled')
 
   await page.getByRole('button', { name: 'Resume import' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Done', { timeout: 60_000 })
@@ -119,7 +99,7 @@ test('a site is imported from its sitemap with live progress, cancelled and resu
   await expect(aboutTags).not.toContainText('charset')
   // /about is the only page with a tag that matters: one row besides the header.
   await expect(unmapped.getByRole('row')).toHaveCount(2)
-  await shoot(page, 'done')
+  await shoot(page, 'import-done')
 
   // New paths are pages whose first revision is the imported head.
   expect(await titleOf(page, slug, '/shop/product-3')).toMatchObject({
@@ -152,5 +132,5 @@ test('a site is imported from its sitemap with live progress, cancelled and resu
   // The list of imports shows both.
   await openHydrated(page, `/app/organizations/${slug}/sites/localhost/import`)
   await expect(page.getByRole('table', { name: 'Imports' }).getByRole('row')).toHaveCount(3)
-  await shoot(page, 'list')
+  await shoot(page, 'import-list')
 })

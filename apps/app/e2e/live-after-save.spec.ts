@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import { E2E_FIXTURE_SITE_ORIGIN } from './fixtures-server.ts'
 import {
@@ -6,6 +5,7 @@ import {
   openHydrated,
   organizationWithSite,
   rpc,
+  screensDir,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -17,8 +17,6 @@ import { type AppServer, startAppServer } from './server.ts'
 // says "Live on … after saving", or "Not live after 6.0 s" with what the site serves.
 
 test.describe.configure({ timeout: 180_000 })
-
-const SHOTS = `${process.env.SHOTS_DIR ?? '/work/shots'}/health`
 
 let server: AppServer | undefined
 let previousBaseUrl: string | undefined
@@ -37,7 +35,7 @@ test.afterAll(async () => {
 })
 
 async function shoot(page: Page, name: string, whole = false): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
+  const SHOTS = screensDir()
   const size = page.viewportSize() ?? { width: 1280, height: 800 }
   for (const width of [1280, 390]) {
     for (const scheme of ['light', 'dark'] as const) {
@@ -254,7 +252,7 @@ test('on a site with locales the Crawlers panel names the language version that 
   await expect(german).toBeVisible({ timeout: 60_000 })
   await expect(german.locator('.hm-badge')).toHaveText('de')
   await expect(crawlers).toContainText('404')
-  mkdirSync(SHOTS, { recursive: true })
+  const SHOTS = screensDir()
   for (const width of [1280, 390]) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 })

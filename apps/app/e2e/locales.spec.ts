@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   createOrganization,
@@ -9,6 +8,7 @@ import {
   openHydrated,
   organizationWithSite,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -147,23 +147,6 @@ test('a site in three locales: each page edited per locale serves one hreflang c
     })
   }
 })
-
-const SHOTS = '/work/shots/crlocale'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 test('a change request drafts the German set of a page from the editor and publishes it', async ({
   page,

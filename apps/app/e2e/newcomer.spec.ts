@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   choosePlan,
   editorUrl,
@@ -10,6 +9,7 @@ import {
   organizationWithSite,
   PASSWORD,
   rpc,
+  shoot,
   signIn,
   signUpAndVerify,
   test,
@@ -20,23 +20,6 @@ import { base32Decode, totpCode } from './totp.ts'
 
 // What a newcomer meets: the command palette, the header's menu on a phone, the only owner's
 // Leave, a session that expires mid-way, two-factor set-up by QR code and new recovery codes.
-
-const SHOTS = '/work/shots/newcomer'
-
-/** Screenshots at 1280 and 390 px wide, light and dark, of what is on screen now. */
-async function shoot(page: Page, name: string, widths = [1280, 390]): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of widths) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}`
 

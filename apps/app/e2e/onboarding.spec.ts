@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
@@ -7,29 +6,13 @@ import {
   createOrganization,
   openHydrated,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
   uniqueSlug,
   url,
 } from './helpers.ts'
-
-const SHOTS = '/work/shots/ruleui'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import {
   addColleague,
@@ -10,28 +9,12 @@ import {
   openHydrated,
   organizationWithSite,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
   url,
 } from './helpers.ts'
-
-const SHOTS = '/work/shots/ruleui'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
 
 async function servedAt(page: Page, dsn: string, path: string): Promise<Record<string, unknown>> {
   const answer = await page.request.get(
@@ -215,22 +198,6 @@ test('a member proposes a rule change as a draft, keeps it on top of the ownerâ€
   await shoot(page, 'rule-owner-two-person')
 })
 
-/** Screenshots of the proposed-rule screens, at 1280 and 390 px wide, light and dark. */
-async function shootRules(page: Page, name: string): Promise<void> {
-  const dir = '/work/shots/rules'
-  mkdirSync(dir, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
-}
-
 test('under the two-person rule an owner proposes a new rule, a rename and a deletion; another admin approves; the release applies them and the public API serves them', async ({
   page,
   browser,
@@ -277,7 +244,7 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
   // A new rule: proposed, in a new change request, not created.
   await openHydrated(page, rulesUrl)
   await expect(page.getByRole('link', { name: 'Create rule' })).toHaveCount(0)
-  await shootRules(page, 'rules-list-propose')
+  await shoot(page, 'rules-rules-list-propose')
   await page.getByRole('link', { name: 'Propose a rule' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Create a rule' })).toBeVisible()
   await hydrated(page)
@@ -286,7 +253,7 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
   const apply = page.getByRole('combobox', { name: 'Apply the rule' })
   await expect(apply.getByRole('option')).toHaveText(['Propose in a new change request'])
   await expect(page.getByText(/two-person rule is on/)).toBeVisible()
-  await shootRules(page, 'new-rule-proposed')
+  await shoot(page, 'rules-new-rule-proposed')
   await page.getByRole('button', { name: 'Propose rule' }).click()
   await expect(page.getByRole('heading', { level: 3, name: /New rule \/docs\/\*\*/ })).toBeVisible()
   const requestUrl = page.url()
@@ -301,7 +268,7 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
     'Propose in a new change request',
   ])
   await page.getByRole('textbox', { name: 'Path pattern' }).fill('/press/*')
-  await shootRules(page, 'rule-rename-proposed')
+  await shoot(page, 'rules-rule-rename-proposed')
   await page.getByRole('button', { name: 'Propose the change' }).click()
   await expect(page).toHaveURL(requestUrl)
   await expect(
@@ -345,14 +312,14 @@ test('under the two-person rule an owner proposes a new rule, a rename and a del
   await expect(renameCard.getByText('Now (saved since the draft)')).toBeVisible()
   await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
   await expect(renameCard.getByText('From the newsroom.', { exact: true })).toBeVisible()
-  await shootRules(page, 'change-request-rule-conflict')
+  await shoot(page, 'rules-change-request-rule-conflict')
   await renameCard.getByRole('button', { name: 'Keep my draft' }).click()
   await expect(renameCard.getByText('Changed since the draft')).toHaveCount(0)
   await expect(renameCard.getByText('Newer from the newsroom.')).toBeVisible()
   // The owner may neither approve their own request nor publish it unapproved.
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Publish now' })).toHaveCount(0)
-  await shootRules(page, 'change-request-rules')
+  await shoot(page, 'rules-change-request-rules')
   // Nothing proposed is served yet; the admin's direct save is.
   expect(await servedAt(page, dsn, '/news/a')).toEqual({
     title: 'A story',

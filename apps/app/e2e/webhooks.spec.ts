@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   choosePlan,
   hydrated,
   openHydrated,
   rpc,
+  shoot,
   signUpAndVerify,
   test,
   uniqueEmail,
@@ -32,23 +32,6 @@ async function startReceiver(): Promise<{ server: Server; port: number; received
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { server, port: (server.address() as AddressInfo).port, received }
-}
-
-const SHOTS = '/work/shots'
-
-/** Screenshots at 1280 and 390 px wide, light and dark. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [1280, 390]) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  await page.setViewportSize(size)
 }
 
 test('a webhook receives a saved change, shows it in History, redelivers, sends a test event, pauses and resumes, and rotates its secret', async ({
