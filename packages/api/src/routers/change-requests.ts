@@ -690,11 +690,7 @@ export const changeRequestsRouter = {
         let conflict = false
         if (pending) {
           if (edit.ruleId === null) {
-            const [taken] = await context.db
-              .select({ id: pathRule.id })
-              .from(pathRule)
-              .where(and(eq(pathRule.siteId, row.siteId), eq(pathRule.pattern, edit.pattern)))
-            conflict = taken !== undefined
+            conflict = await patternUsedOnSite(context, row.siteId, edit.pattern)
           } else {
             conflict = !current || current.currentRevisionId !== edit.baseRevisionId
           }
@@ -896,12 +892,7 @@ export const changeRequestsRouter = {
       for (const [index, change] of input.rules.entries()) {
         const at = ['rules', index]
         const rule = change.ruleId
-          ? (
-              await context.db
-                .select()
-                .from(pathRule)
-                .where(and(eq(pathRule.id, change.ruleId), eq(pathRule.siteId, siteRow.id)))
-            )[0]
+          ? await ruleOfSite(context, siteRow.id, change.ruleId)
           : undefined
         if (change.ruleId && !rule) {
           throw proposalProblem(
@@ -920,12 +911,8 @@ export const changeRequestsRouter = {
         const pattern = withIssuePath(at, () =>
           change.pattern === undefined ? rule!.pattern : patternOrRefuse(change.pattern),
         )
-        if (pattern !== rule?.pattern) {
-          const [taken] = await context.db
-            .select({ id: pathRule.id })
-            .from(pathRule)
-            .where(and(eq(pathRule.siteId, siteRow.id), eq(pathRule.pattern, pattern)))
-          if (taken) throw patternTaken(pattern)
+        if (pattern !== rule?.pattern && (await patternUsedOnSite(context, siteRow.id, pattern))) {
+          throw patternTaken(pattern)
         }
         const current = rule ? await ruleMetadataOf(context, rule.currentRevisionId) : {}
         ruleEdits.push({
@@ -980,14 +967,7 @@ export const changeRequestsRouter = {
     .output(z.object({ changeRequestId: z.string(), created: z.boolean() }))
     .handler(async ({ context, input }) => {
       const siteRow = await requireSite(context.db, context.organization.id, input.siteHostname)
-      const rule = input.ruleId
-        ? (
-            await context.db
-              .select()
-              .from(pathRule)
-              .where(and(eq(pathRule.id, input.ruleId), eq(pathRule.siteId, siteRow.id)))
-          )[0]
-        : undefined
+      const rule = input.ruleId ? await ruleOfSite(context, siteRow.id, input.ruleId) : undefined
       if (input.ruleId && !rule) {
         throw new ORPCError('NOT_FOUND', {
           message:
@@ -1001,12 +981,8 @@ export const changeRequestsRouter = {
         })
       }
       const pattern = input.pattern === undefined ? rule!.pattern : patternOrRefuse(input.pattern)
-      if (pattern !== rule?.pattern) {
-        const [taken] = await context.db
-          .select({ id: pathRule.id })
-          .from(pathRule)
-          .where(and(eq(pathRule.siteId, siteRow.id), eq(pathRule.pattern, pattern)))
-        if (taken) throw patternTaken(pattern)
+      if (pattern !== rule?.pattern && (await patternUsedOnSite(context, siteRow.id, pattern))) {
+        throw patternTaken(pattern)
       }
       if (input.delete && !rule) {
         throw new ORPCError('BAD_REQUEST', {
@@ -1531,6 +1507,24 @@ async function ownMetadata(context: Scope, revisionId: string | null): Promise<M
     .from(metadataRevision)
     .where(eq(metadataRevision.id, revisionId))
   return (row?.metadata as Metadata | undefined) ?? {}
+}
+
+/** A path rule of the site, by id; undefined when the site has no such rule. */
+async function ruleOfSite(context: Scope, siteId: string, ruleId: string) {
+  const [rule] = await context.db
+    .select()
+    .from(pathRule)
+    .where(and(eq(pathRule.id, ruleId), eq(pathRule.siteId, siteId)))
+  return rule
+}
+
+/** Whether one of the site's path rules has this pattern. */
+async function patternUsedOnSite(context: Scope, siteId: string, pattern: string) {
+  const [taken] = await context.db
+    .select({ id: pathRule.id })
+    .from(pathRule)
+    .where(and(eq(pathRule.siteId, siteId), eq(pathRule.pattern, pattern)))
+  return taken !== undefined
 }
 
 /** A path rule's metadata at its current revision. */
