@@ -17,6 +17,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { AgentBadge } from '~/features/agents/agent-badge.tsx'
+import { LocaleBadge } from '~/features/metadata-revisions/locale-badge.tsx'
 import { ConflictPanel } from '~/features/metadata-revisions/conflict-panel.tsx'
 import { LanguageVersionsPanel } from '~/features/metadata-revisions/language-versions-panel.tsx'
 import { revisionQuery } from '~/features/metadata-revisions/queries.ts'
@@ -302,12 +303,7 @@ export function ChangeRequestDetailScreen({
                   >
                     {item.path}
                   </Link>{' '}
-                  {item.locale !== null ? (
-                    <Badge tone="accent">
-                      <span className="hm-visually-hidden">Locale </span>
-                      <span lang={item.locale}>{item.locale}</span>
-                    </Badge>
-                  ) : null}{' '}
+                  {item.locale !== null ? <LocaleBadge locale={item.locale} /> : null}{' '}
                   {item.conflict ? <Badge tone="warning">Changed since the draft</Badge> : null}
                 </h3>
                 <RevisionDiff

@@ -8,6 +8,7 @@ import {
   LiveBadge,
   useChangeSetLiveChecks,
 } from '~/features/health/change-set-live.tsx'
+import { LocaleBadge } from '~/features/metadata-revisions/locale-badge.tsx'
 import { SiteNav } from '~/features/sites/site-nav.tsx'
 import { Time } from '~/lib/dates.tsx'
 import { client } from '~/lib/orpc.ts'
@@ -230,10 +231,7 @@ export function ChangeSetDetail({
                     {item.locale !== null ? (
                       <>
                         {' '}
-                        <Badge tone="accent">
-                          <span className="hm-visually-hidden">Locale </span>
-                          <span lang={item.locale}>{item.locale}</span>
-                        </Badge>
+                        <LocaleBadge locale={item.locale} />
                       </>
                     ) : null}
                   </h3>
