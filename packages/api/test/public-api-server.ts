@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { PublicApi } from '../src/public-api/handler.ts'
+import { metadataUpdatePayload } from '../src/webhooks/worker.ts'
 import { resetDatabase } from './database.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
@@ -96,3 +97,32 @@ export function rawRequest(
 /** The get-latest URL path for a DSN and a path, encoded as the @headmark/metadata client does. */
 export const getLatestTarget = (dsn: string, path: string) =>
   `/api/openapi/v1/${encodeURIComponent(dsn)}/metadata/get-latest?path=${encodeURIComponent(path)}`
+
+/** A webhook body as the delivery worker builds it. */
+export type WebhookBody = ReturnType<typeof metadataUpdatePayload>
+
+/**
+ * Every webhook body the server's writes make (saves and applied change sets), in order; emptied
+ * before each test (empty it by hand, `bodies.length = 0`, to look at one write's).
+ */
+export function recordWebhookBodies(server: {
+  readonly current: PublicApiTestServer
+}): WebhookBody[] {
+  const bodies: WebhookBody[] = []
+  let listening = false
+  beforeEach(() => {
+    bodies.length = 0
+    if (listening) return
+    listening = true
+    const { events } = server.current.app.headmark
+    events.onRevisionSaved(async (_tx, event) => {
+      bodies.push(metadataUpdatePayload(event))
+    })
+    events.onChangeSetApplied(async (_tx, event) => {
+      for (const change of event.changes) {
+        bodies.push(metadataUpdatePayload({ site: event.site, ...change }))
+      }
+    })
+  })
+  return bodies
+}

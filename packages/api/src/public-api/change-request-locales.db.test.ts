@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   getLatestTarget,
   rawRequest,
+  recordWebhookBodies,
   usePublicApiTestServer,
 } from '../../test/public-api-server.ts'
 import { siteCast } from '../../test/sites.ts'
 import { changeRequest, changeSetItem, metadataRevision, pageLocale } from '../db/schema.ts'
-import { metadataUpdatePayload } from '../webhooks/worker.ts'
 
 // Change requests on a site with locales: a request drafts a page's own set and other locales'
 // sets side by side, shows each as the page will serve it (with the generated cluster), and
@@ -16,23 +16,7 @@ import { metadataUpdatePayload } from '../webhooks/worker.ts'
 const server = usePublicApiTestServer()
 const acme = { organizationSlug: 'acme', siteHostname: 'acme.com' }
 
-type Body = ReturnType<typeof metadataUpdatePayload>
-let bodies: Body[] = []
-let listening = false
-beforeEach(() => {
-  bodies = []
-  if (listening) return
-  listening = true
-  const { events } = server.current.app.headmark
-  events.onRevisionSaved(async (_tx, event) => {
-    bodies.push(metadataUpdatePayload(event))
-  })
-  events.onChangeSetApplied(async (_tx, event) => {
-    for (const change of event.changes) {
-      bodies.push(metadataUpdatePayload({ site: event.site, ...change }))
-    }
-  })
-})
+const bodies = recordWebhookBodies(server)
 
 /**
  * acme.com in English (default, at the root), German (/de) and French (fr.acme.com); /pricing
@@ -70,7 +54,7 @@ async function trilingual() {
     baseRevisionId: null,
     metadata: { title: 'About', description: 'Who we are' },
   })
-  bodies = []
+  bodies.length = 0
   return { cast, site, en, de, about }
 }
 

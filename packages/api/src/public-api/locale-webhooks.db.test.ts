@@ -1,11 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   getLatestTarget,
   rawRequest,
+  recordWebhookBodies,
   usePublicApiTestServer,
+  type WebhookBody,
 } from '../../test/public-api-server.ts'
 import { siteCast } from '../../test/sites.ts'
-import { metadataUpdatePayload } from '../webhooks/worker.ts'
 
 // On a site with locales, every write that sends a webhook body (a save, a bulk edit, an import,
 // a published change request, a path rule) tells the receivers exactly what get-latest serves
@@ -14,23 +15,7 @@ import { metadataUpdatePayload } from '../webhooks/worker.ts'
 const server = usePublicApiTestServer()
 const acme = { organizationSlug: 'acme', siteHostname: 'acme.com' }
 
-type Body = ReturnType<typeof metadataUpdatePayload>
-let bodies: Body[] = []
-let listening = false
-beforeEach(() => {
-  bodies = []
-  if (listening) return
-  listening = true
-  const { events } = server.current.app.headmark
-  events.onRevisionSaved(async (_tx, event) => {
-    bodies.push(metadataUpdatePayload(event))
-  })
-  events.onChangeSetApplied(async (_tx, event) => {
-    for (const change of event.changes) {
-      bodies.push(metadataUpdatePayload({ site: event.site, ...change }))
-    }
-  })
-})
+const bodies = recordWebhookBodies(server)
 
 const HAND_WRITTEN = { en: 'https://old.acme.com/pricing', 'x-default': 'https://old.acme.com/' }
 const CLUSTER = {
@@ -64,7 +49,7 @@ async function bilingual() {
     baseRevisionId: null,
     metadata: { title: 'Preise' },
   })
-  bodies = []
+  bodies.length = 0
   return { cast, site, en }
 }
 
@@ -79,7 +64,7 @@ async function getLatest(dsn: string, path: string, locale: string | null) {
 }
 
 /** The body's metadata is, byte for byte, the metadata get-latest serves for its path and locale. */
-async function expectServed(dsn: string, body: Body) {
+async function expectServed(dsn: string, body: WebhookBody) {
   const served = await getLatest(dsn, body.path ?? '/nothing-here', body.locale ?? null)
   // get-latest writes its answer with JSON.stringify too: the metadata object's bytes compare.
   expect(served.text).toContain(`{"metadata":${JSON.stringify(body.metadata)}`)
@@ -105,7 +90,7 @@ describe('webhook bodies on a site with locales', () => {
   it('an applied bulk edit sends, per page, the generated cluster get-latest serves', async () => {
     const { cast, site } = await bilingual()
     await cast.owner.rpc.pages.create({ ...acme, path: '/about' })
-    bodies = []
+    bodies.length = 0
     const set = await cast.member.rpc.changeSets.fromOperation({
       ...acme,
       target: { paths: ['/pricing', '/about'] },
@@ -127,7 +112,7 @@ describe('webhook bodies on a site with locales', () => {
     for (const body of bodies) await expectServed(site.dsn, body)
 
     // Its undo too.
-    bodies = []
+    bodies.length = 0
     await cast.member.rpc.changeSets.undo({ ...acme, changeSetId: set.id! })
     expect(bodies.find((body) => body.path === '/pricing')!.metadata).toEqual({
       title: 'Pricing',
@@ -146,7 +131,7 @@ describe('webhook bodies on a site with locales', () => {
     })
     const ref = { organizationSlug: 'acme', changeRequestId }
     await cast.admin.rpc.changeRequests.review({ ...ref, decision: 'approve' })
-    bodies = []
+    bodies.length = 0
     await cast.member.rpc.changeRequests.publish(ref)
     expect(bodies).toHaveLength(1)
     expect(bodies[0]!.metadata).toEqual({ title: 'Plans', alternates: CLUSTER })
@@ -162,7 +147,7 @@ describe('webhook bodies on a site with locales', () => {
       baseRevisionId: null,
       metadata: { title: 'Acme' },
     })
-    bodies = []
+    bodies.length = 0
     await cast.owner.rpc.pathRules.create({
       ...acme,
       pattern: '/blog/*',
