@@ -116,6 +116,38 @@ async function setUp(): Promise<{ cast: OrganizationCast; siteId: string }> {
   return { cast, siteId: created.id }
 }
 
+/** The hreflang cluster of /fine once the site has English and German versions. */
+const fineCluster = {
+  en: 'https://acme.com/fine',
+  de: 'https://acme.com/de/fine',
+  'x-default': 'https://acme.com/fine',
+}
+
+/**
+ * The site in English and German (at /de), /fine with a German set of its own: the site serves
+ * the English version what get-latest answers for it, with the cluster; its German version
+ * (/de/fine) is not there yet. Returns the German set's revision.
+ */
+async function germanVersionOfFine(cast: OrganizationCast) {
+  await cast.owner.rpc.sites.updateLocales({
+    ...ref,
+    locales: [
+      { code: 'en', kind: 'path-prefix', value: '' },
+      { code: 'de', kind: 'path-prefix', value: '/de' },
+    ],
+    defaultLocale: 'en',
+  })
+  const german = await cast.owner.rpc.metadataRevisions.save({
+    ...ref,
+    pagePath: '/fine',
+    locale: 'de',
+    baseRevisionId: null,
+    metadata: { title: 'Gut' },
+  })
+  heads.set('/fine', { ...heads.get('/fine'), alternates: fineCluster })
+  return german
+}
+
 async function finished(checkId: string) {
   for (;;) {
     const [row] = await server.current.headmark.db
@@ -463,29 +495,7 @@ describe('drift checks', () => {
 
   it('checks each language version at its URL against what that locale serves, and says which', async () => {
     const { cast } = await setUp()
-    await cast.owner.rpc.sites.updateLocales({
-      ...ref,
-      locales: [
-        { code: 'en', kind: 'path-prefix', value: '' },
-        { code: 'de', kind: 'path-prefix', value: '/de' },
-      ],
-      defaultLocale: 'en',
-    })
-    const german = await cast.owner.rpc.metadataRevisions.save({
-      ...ref,
-      pagePath: '/fine',
-      locale: 'de',
-      baseRevisionId: null,
-      metadata: { title: 'Gut' },
-    })
-    // The site serves the English version what get-latest answers for it, with the cluster; its
-    // German version (/de/fine) is not there yet.
-    const cluster = {
-      en: 'https://acme.com/fine',
-      de: 'https://acme.com/de/fine',
-      'x-default': 'https://acme.com/fine',
-    }
-    heads.set('/fine', { ...heads.get('/fine'), alternates: cluster })
+    const german = await germanVersionOfFine(cast)
     const check = async () => {
       await finished(
         (await cast.member.rpc.health.checkPage({ ...ref, pagePath: '/fine' })).checkId,
@@ -509,7 +519,10 @@ describe('drift checks', () => {
       ['de', false],
     ])
     const googlebot = served.versions[1]?.agents.find((agent) => agent.agent === 'googlebot')
-    expect(googlebot).toMatchObject({ findings: [], served: { title: 'Gut', alternates: cluster } })
+    expect(googlebot).toMatchObject({
+      findings: [],
+      served: { title: 'Gut', alternates: fineCluster },
+    })
 
     // A new German title the site does not serve yet: the German version's cache is stale.
     await cast.owner.rpc.metadataRevisions.save({
@@ -685,28 +698,7 @@ describe('drift alerts and locales', () => {
 
   it('names the language version of each page in the e-mail and the webhook: a page drifting only in German reads as its German version', async () => {
     const { cast } = await setUp()
-    await cast.owner.rpc.sites.updateLocales({
-      ...ref,
-      locales: [
-        { code: 'en', kind: 'path-prefix', value: '' },
-        { code: 'de', kind: 'path-prefix', value: '/de' },
-      ],
-      defaultLocale: 'en',
-    })
-    await cast.owner.rpc.metadataRevisions.save({
-      ...ref,
-      pagePath: '/fine',
-      locale: 'de',
-      baseRevisionId: null,
-      metadata: { title: 'Gut' },
-    })
-    // The English version serves its cluster; the German one (/de/fine) is not there yet.
-    const cluster = {
-      en: 'https://acme.com/fine',
-      de: 'https://acme.com/de/fine',
-      'x-default': 'https://acme.com/fine',
-    }
-    heads.set('/fine', { ...heads.get('/fine'), alternates: cluster })
+    await germanVersionOfFine(cast)
     // The other pages (English only) serve what they should, their one-locale cluster included.
     fixedCloak = true
     heads.set('/small', { title: 'Small', openGraph: { images: [image('big')] } })
