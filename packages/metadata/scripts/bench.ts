@@ -211,6 +211,13 @@ const documented: Path[] = [
 // The building blocks: exported and documented, each with a note naming the per-request path to
 // use instead. Printed for information, outside the verdict.
 const buildingBlocks: Path[] = [
+  // The per-request paths given a new metadata object on every call, as a server that builds it
+  // per request (or fetches without the client's cache) does: what each path's page made can not
+  // be reused, only its JSON-LD and robots texts, whose objects are the same.
+  ...documented.map(([name, run]): Path => [
+    `${name}, new metadata object each call`,
+    (page) => run({ ...page }),
+  ]),
   [
     'TanStack head: toTanStackHead(resolveHead(…))',
     (page) => toTanStackHead(resolveHead({ fallback, metadata: page, override })),

@@ -411,9 +411,9 @@ describe('resolveHead given layers built for each render', () => {
 })
 
 describe('a page changed in place between renders', () => {
-  // The page's metadata object is read afresh on every call: only the fallback and override are
-  // compiled, and the text of a `robots` or JSON-LD object is remembered by that object, so a
-  // replaced one is a new text.
+  // A compiled head keeps what a page's metadata object made from its second render, with the
+  // object's fields and values then: a field set again since is noticed. The text of a `robots`
+  // or JSON-LD object is remembered by that object, so a replaced one is a new text.
   it('is rendered as it is now by resolveHead and the compiled heads', () => {
     const fallback: HeadTag[] = [{ tag: 'title', children: 'Acme' }]
     const page: Metadata = {
@@ -424,7 +424,7 @@ describe('a page changed in place between renders', () => {
     const layers = { fallback, metadata: page }
     const head = compileHead({ fallback })
     const html = compileHtmlHead({ fallback })
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < 3; round++) {
       resolveHead(layers)
       head(page)
       html(page)

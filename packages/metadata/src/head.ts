@@ -608,9 +608,10 @@ function sameLayer(layer: HeadInput | undefined, contents: readonly unknown[]): 
  * Prepares a fallback and an override once and returns the function that resolves a page's
  * head from its metadata: the result equals `resolveHead({ fallback, metadata, override })`,
  * without converting and keying the two fixed layers on every render. Tags are values: do not
- * mutate the layers after compiling them, nor a page's `jsonLd` and `robots` objects after
- * rendering them (their text is remembered by object, as the client's cache hands out the same
- * object for every render of a page).
+ * mutate the layers after compiling them, nor what a page's metadata object holds (`openGraph`,
+ * `jsonLd`, `robots`, …) after rendering it: the client's cache hands out the same object for
+ * every render of a page, so what an object made is kept from its second render, and only its
+ * own fields are compared on each call (a field set again is noticed).
  *
  * The optional second argument is the page's own fallback, built per request (a post's title
  * and canonical URL from the loader's data): it goes over the compiled fallback and under the
@@ -634,6 +635,9 @@ export function compileHead(
     return tags
   }
 }
+
+const NO_METADATA: Metadata = {}
+const LATELY = 32
 
 // JSON-LD objects as text, by object: a page's metadata from the client's cache is the same
 // object from one render to the next, and serialising is most of the cost of JSON-LD.
@@ -674,6 +678,9 @@ export function compileLayers<T>(
   layers: Omit<HeadLayers, 'metadata'>,
   convert: (tag: HeadTag) => T,
   convertGenerated: Emit<T>,
+  // Whether what was just made from a page's metadata may be kept for its next render (the HTML
+  // adapter keeps only values that needed no escaping).
+  keep?: () => boolean,
 ): (
   metadata: Metadata | null | undefined,
   page?: HeadInput | null,
@@ -752,10 +759,22 @@ export function compileLayers<T>(
         memo.set(by, id)
       }
     } else id = tag === 'title' ? idOf('title') : -1
-    add(id, convertGenerated(tag, value, name, attribute, id), generating)
+    const converted = convertGenerated(tag, value, name, attribute, id)
+    made?.push(id, converted)
+    add(id, converted, generating)
   }
+  // What each page's metadata made, by metadata object: its tags' key numbers and converted
+  // values, with the object's fields and values when they were made. The client's cache hands
+  // out the same object for every render of a page until the page changes, so a page is made
+  // once per answer; a field set again since is noticed and the page made afresh. An object is
+  // kept from its second render within the last LATELY: keeping one costs more than making it,
+  // which a server that builds a new object for every request would pay on every call.
+  let pages = new WeakMap<object, { fields: unknown[]; made: Array<number | T> }>()
+  let made: Array<number | T> | undefined
+  const lately: unknown[] = []
+  let latelyAt = 0
 
-  return (metadata, page) => {
+  return (metadata, pageFallback) => {
     // Custom tag names are open-ended: forget the generated keys now and then. The fixed keys
     // get the same numbers again since they are registered in the same order.
     if (ids.size > fixedIds + MAX_MEMOISED) {
@@ -764,6 +783,7 @@ export function compileLayers<T>(
       relIds.clear()
       hreflangIds.clear()
       fixedKeys.forEach(idOf)
+      pages = new WeakMap()
     }
     call = ++calls
     out = []
@@ -772,10 +792,27 @@ export function compileLayers<T>(
     }
     // The page's own fallback, built per request: only its tags are keyed and converted.
     generating = 1
-    if (Array.isArray(page)) for (const tag of page) add(idOf(keyOf(tag)), convert(tag), 1)
-    else if (page) generateTags(page as Metadata, emitGenerated, serializedJsonLd, memoisedRobots)
+    if (Array.isArray(pageFallback)) {
+      for (const tag of pageFallback) add(idOf(keyOf(tag)), convert(tag), 1)
+    } else if (pageFallback) {
+      generateTags(pageFallback as Metadata, emitGenerated, serializedJsonLd, memoisedRobots)
+    }
     generating = 2
-    generateTags(metadata ?? {}, emitGenerated, serializedJsonLd, memoisedRobots)
+    const page = metadata ?? NO_METADATA
+    const known = pages.get(page)
+    if (known && sameLayer(page, known.fields)) {
+      const tags = known.made
+      for (let i = 0; i < tags.length; i += 2) add(tags[i] as number, tags[i + 1] as T, 2)
+    } else {
+      const again = known !== undefined || lately.includes(page)
+      made = again ? [] : undefined
+      generateTags(page, emitGenerated, serializedJsonLd, memoisedRobots)
+      if (!again) {
+        lately[latelyAt] = page
+        latelyAt = (latelyAt + 1) % LATELY
+      } else if (!keep || keep()) pages.set(page, { fields: shallow(page), made: made as [] })
+      made = undefined
+    }
     for (let i = 0; i < override.values.length; i++) {
       add(override.ids[i] as number, override.values[i] as T, 3)
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
-import { type HeadTag, resolveHead, toHeadTags } from './head.ts'
+import { asTags, type HeadTag, mergeHead, resolveHead, toHeadTags } from './head.ts'
 import { compileHtmlHead, renderHead } from './html.ts'
 import { headTags, metadataWithRobots as metadata } from './test-utils/arbitraries.ts'
 
@@ -133,6 +133,29 @@ describe('compileHtmlHead', () => {
             // And the generic path again, after the compiled one: it still escapes every value.
             expect(renderHead(resolveHead({ fallback, metadata: page, override }))).toBe(expected)
           }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  }, 30_000)
+
+  // A page's tags are kept from its second render: each page again and again, in turns, with a
+  // fallback built per request that may need escaping when the page does not, and the other way.
+  it('renders each page the same when it is rendered again, with any per-request fallback', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(headTags, metadata),
+        fc.array(metadata, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.option(metadata), { minLength: 4, maxLength: 8 }),
+        (fallback, pages, fallbacks) => {
+          const html = compileHtmlHead({ fallback })
+          fallbacks.forEach((own, turn) => {
+            const page = pages[turn % pages.length]
+            const expected = renderHead(
+              resolveHead({ fallback: mergeHead(asTags(fallback), asTags(own)), metadata: page }),
+            )
+            expect(html(page, own)).toBe(expected)
+          })
         },
       ),
       { numRuns: 300 },

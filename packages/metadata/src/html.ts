@@ -121,6 +121,7 @@ const renderGenerated: Emit<string> = (tag, value, name, attribute) => {
 // (In an object made for each call: a young object takes the new strings without the write
 // barrier a module's variable, long-lived, costs on each.)
 let unescaped = { html: '', json: '' }
+const clean = () => !HTML_UNSAFE.test(unescaped.html) && !SCRIPT_UNSAFE.test(unescaped.json)
 // The start of each generated meta by the number of its key in the engine under way, with the
 // name and attribute it was made for (a key may be spelled several ways, and its number reused
 // after the engine forgets its keys): an array lookup, where `metaStart` looks up a name.
@@ -185,7 +186,8 @@ function renderResolved(tag: HeadTag): string {
  * override }))`, several times faster, since the fixed layers are merged, checked and rendered
  * once. What to call per request on a server that writes its own `<head>`. A fallback built
  * per request (a post's own title) is the second argument, over the compiled fallback and under
- * the page's metadata.
+ * the page's metadata. A metadata object's tags are kept from its second render, as
+ * `compileHead` keeps them: replace what it holds rather than change it in place.
  *
  * @example
  * const pageHead = compileHtmlHead({ fallback: { title: 'Acme' } }) // once, at start-up
@@ -196,7 +198,9 @@ export function compileHtmlHead(layers: {
   fallback?: HeadInput | undefined
   override?: HeadInput | undefined
 }): (metadata: Metadata | null | undefined, fallback?: HeadInput | null) => string {
-  const compiled = compileLayers(layers, renderOne, renderUnescaped)
+  // A page's tags rendered with their values as they are are kept for its next render only when
+  // none needed escaping (the escaping engine keeps what it renders).
+  const compiled = compileLayers(layers, renderOne, renderUnescaped, clean)
   const escaping = compileLayers(layers, renderOne, renderGenerated)
   const starts: string[] = []
   const names: string[] = []
@@ -210,9 +214,7 @@ export function compileHtmlHead(layers: {
     idNames = names
     idAttributes = attributes
     let parts = compiled(metadata, fallback)
-    if (HTML_UNSAFE.test(unescaped.html) || SCRIPT_UNSAFE.test(unescaped.json)) {
-      parts = escaping(metadata, fallback)
-    }
+    if (!clean()) parts = escaping(metadata, fallback)
     let html = ''
     for (const part of parts) {
       if (Array.isArray(part)) for (const item of part) html += item
