@@ -25,8 +25,10 @@ import {
   changeSetNotFound,
   insertChangeSet,
   insertItems,
+  localeEditsOf,
   MAX_CHANGE_SET_ITEMS,
   validateEdits,
+  writeLocaleEdits,
 } from './change-sets.ts'
 import type { CoreEvents, Transaction } from './events.ts'
 import {
@@ -40,7 +42,6 @@ import {
 } from './publishing-policy.ts'
 import { announceRuleChange, writeRuleRevision } from './path-rule-writes.ts'
 import { saveRevision } from './revisions.ts'
-import { chooseLocale } from './site-locales.ts'
 import { compactMetadata } from './served-metadata.ts'
 
 // Change requests: drafted edits of a site's pages (a pending change set of source `review`)
@@ -935,7 +936,7 @@ export async function publishInTransaction(
   const conflicts: ChangeRequestOutcome['conflicts'] = [...applied.conflicts]
   // Other locales' sets: checked now (the site is locked, so none of its pages changes meanwhile)
   // and written once nothing conflicts, each as the editor's per-locale save writes it.
-  const localeEdits = await localeEditsToPublish(tx, row)
+  const localeEdits = await localeEditsOf(tx, row)
   conflicts.push(...localeEdits.conflicts)
   let defaults = false
   if (row.defaultsMetadata !== null) {
@@ -994,143 +995,6 @@ export async function publishInTransaction(
     .where(eq(changeRequest.id, row.id))
     .returning()
   return { row: published ?? row, outcome }
-}
-
-interface LocaleItemRow {
-  page_id: string | null
-  path: string
-  locale: string
-  base_revision_id: string | null
-  metadata: Metadata | string
-  current_path: string | null
-  current_revision_id: string | null
-  current_metadata: Metadata | string | null
-}
-
-/** A change request's edits of other locales' sets, sorted into conflicts and writes. */
-interface LocaleEdits {
-  conflicts: ChangeRequestOutcome['conflicts']
-  writes: Array<{
-    pageId: string
-    path: string
-    locale: string
-    baseRevisionId: string | null
-    metadata: Metadata
-  }>
-  unchanged: Array<{ path: string; locale: string }>
-}
-
-/**
- * The request's edits of locales' sets (items whose locale is not ''), checked inside `tx`: a
- * page deleted or renamed since, a locale's set saved since (its current revision is not the
- * edit's base), or a locale the site no longer declares (or now has as its default) is a
- * conflict; an edit equal to the set's current metadata is unchanged.
- */
-async function localeEditsToPublish(tx: Transaction, row: ChangeRequestRow): Promise<LocaleEdits> {
-  const items = rowsOf<LocaleItemRow>(
-    await tx.execute(sql`
-      select i.page_id, i.path, i.locale, i.base_revision_id, i.metadata,
-        p.path as current_path, l.current_revision_id, r.metadata as current_metadata
-      from change_set_item i
-      left join page p on p.id = i.page_id and p.site_id = ${row.siteId}
-      left join page_locale l on l.page_id = p.id and l.locale = i.locale
-      left join metadata_revision r on r.id = l.current_revision_id
-      where i.change_set_id = ${row.changeSetId} and i.locale <> ''
-      order by i.path collate "C", i.locale collate "C"`),
-  )
-  const out: LocaleEdits = { conflicts: [], writes: [], unchanged: [] }
-  if (items.length === 0) return out
-  const [siteRow] = await tx
-    .select({ locales: site.locales })
-    .from(site)
-    .where(eq(site.id, row.siteId))
-  const locales = siteRow?.locales ?? null
-  for (const item of items) {
-    const choice = chooseLocale(locales, item.locale)
-    if (
-      item.page_id === null ||
-      item.current_path !== item.path ||
-      (item.current_revision_id ?? null) !== item.base_revision_id ||
-      locales === null ||
-      !choice.ok ||
-      choice.locale !== item.locale
-    ) {
-      out.conflicts.push({
-        path: item.path,
-        locale: item.locale,
-        currentRevisionId: item.current_revision_id ?? null,
-      })
-      continue
-    }
-    const metadata = parsed(item.metadata)
-    // Both sides come out of jsonb, whose key order is canonical: equal text = equal metadata.
-    if (
-      item.current_metadata !== null &&
-      JSON.stringify(parsed(item.current_metadata)) === JSON.stringify(metadata)
-    ) {
-      out.unchanged.push({ path: item.path, locale: item.locale })
-      continue
-    }
-    out.writes.push({
-      pageId: item.page_id,
-      path: item.path,
-      locale: item.locale,
-      baseRevisionId: item.base_revision_id,
-      metadata,
-    })
-  }
-  return out
-}
-
-/**
- * Writes the request's edits of locales' sets inside `tx` (nothing conflicts): each is a
- * revision of its locale saved by `saveRevision`, as the editor's per-locale save — the
- * `page_locale` row, the webhook body of what the path serves in that locale, the live check —
- * pointing back at the request's change set. Records each item's result.
- */
-async function writeLocaleEdits(
-  tx: Transaction,
-  events: CoreEvents,
-  row: ChangeRequestRow,
-  edits: LocaleEdits,
-): Promise<{ applied: number; unchanged: number }> {
-  const results: Array<{
-    path: string
-    locale: string
-    result: string
-    revision_id: string | null
-  }> = edits.unchanged.map((item) => ({ ...item, result: 'unchanged', revision_id: null }))
-  for (const edit of edits.writes) {
-    const revision = await saveRevision(tx, events, {
-      siteId: row.siteId,
-      pageId: edit.pageId,
-      baseRevisionId: edit.baseRevisionId,
-      metadata: edit.metadata,
-      authorId: row.authorId,
-      source: 'bulk',
-      locale: edit.locale,
-      changeSetId: row.changeSetId,
-    })
-    results.push({
-      path: edit.path,
-      locale: edit.locale,
-      result: 'applied',
-      revision_id: revision.id,
-    })
-  }
-  if (results.length > 0) {
-    await tx.execute(sql`
-      update change_set_item i set result = v.result, revision_id = v.revision_id
-      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
-        as v(path text, locale text, result text, revision_id text)
-      where i.change_set_id = ${row.changeSetId} and i.path = v.path and i.locale = v.locale`)
-    await tx.execute(sql`
-      update change_set set counts = jsonb_set(jsonb_set(counts,
-        '{applied}', to_jsonb((counts->>'applied')::int + ${edits.writes.length}::int)),
-        '{unchanged}', to_jsonb((counts->>'unchanged')::int + ${edits.unchanged.length}::int))
-      where id = ${row.changeSetId} and counts is not null`)
-  }
-  return { applied: edits.writes.length, unchanged: edits.unchanged.length }
 }
 
 /** A ReleaseConflict as the person sees it: CONFLICT naming the pages to re-base or drop. */

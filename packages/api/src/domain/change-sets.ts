@@ -12,7 +12,8 @@ import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from './metadata-sc
 import { pagePathFromInput } from './page-paths.ts'
 import { loadSiteRules } from './path-rules.ts'
 import { localeSetsOfPages, servedPageInLocale } from './page-locales.ts'
-import { servedFor } from './revisions.ts'
+import { saveRevision, servedFor } from './revisions.ts'
+import { chooseLocale } from './site-locales.ts'
 import { compactMetadata } from './served-metadata.ts'
 
 // Change sets: many pages' edits, stored first (so they can be reviewed, grown by an import
@@ -30,8 +31,9 @@ export interface ChangeSetEdit {
   metadata: Metadata
   /**
    * The locale whose set the edit drafts (change requests on a site with locales, checked by
-   * the caller); absent or '' = the page's own set, the default locale's. Bulk edits, imports
-   * and undos edit the pages' own sets only.
+   * the caller); absent or '' = the page's own set, the default locale's. Bulk edits and imports
+   * edit the pages' own sets only; an undo gives each set its published change request wrote
+   * its metadata back.
    */
   locale?: string
 }
@@ -326,7 +328,8 @@ function appliedSummary(set: { source: string; note: string | null }, result: Ap
 
 export interface ApplyResult {
   applied: number
-  conflicts: Array<{ path: string; currentRevisionId: string | null }>
+  /** With `locale` for a locale's set (undos of published change requests). */
+  conflicts: Array<{ path: string; locale?: string; currentRevisionId: string | null }>
   unchanged: number
   created: number
 }
@@ -392,8 +395,8 @@ const parsed = <T>(value: T | string): T =>
  * 5. calls `events.changeSetApplied(tx, …)` once (webhooks, CDN purge), never one
  *    `revisionSaved` per page.
  *
- * It writes the pages' own sets (items of locale ''); a change request's edits of other locales'
- * sets are written by `publishInTransaction`, in the same transaction.
+ * It writes the pages' own sets (items of locale ''); edits of other locales' sets are written
+ * by `writeLocaleEdits`, in the same transaction (a change request's publish, an undo).
  */
 export async function applyInTransaction(
   tx: Transaction,
@@ -609,9 +612,10 @@ export async function applyInTransaction(
  * Undoes an applied change set: a new change set (source 'undo', `undoesId`) whose edits give
  * each page the set changed the metadata it had before (its base revision's; none for a page
  * the set created, which stays, with an empty revision: deleting it would also delete its
- * history and any later work on it). Only the pages' own sets are undone: another locale's set
- * written by a published change request is restored from that locale's history. It is applied at once, in the same transaction. A page
- * saved since the set was applied is a conflict, left alone and reported.
+ * history and any later work on it). A locale's set a published change request wrote gets its
+ * locale's metadata from before back the same way, as a revision of that locale. It is applied
+ * at once, in the same transaction. A page (or locale's set) saved since the set was applied is
+ * a conflict, left alone and reported.
  */
 export async function undoChangeSet(
   db: Database,
@@ -651,22 +655,27 @@ export async function undoChangeSet(
     const rows = rowsOf<{
       page_id: string
       path: string
+      locale: string
       revision_id: string
       before: Metadata | string | null
     }>(
       await tx.execute(sql`
-        select r.page_id, i.path, i.revision_id, b.metadata as before
+        select r.page_id, i.path, i.locale, i.revision_id, b.metadata as before
         from change_set_item i
         join metadata_revision r on r.id = i.revision_id
         left join metadata_revision b on b.id = i.base_revision_id
-        where i.change_set_id = ${original.id} and i.result = 'applied' and i.locale = ''
-        order by i.path collate "C"`),
+        where i.change_set_id = ${original.id} and i.result = 'applied'
+        order by i.path collate "C", i.locale collate "C"`),
     )
+    // A locale's set the set created (a published change request's first German version) gets
+    // an empty revision back, as a page the set created does: the locale then serves what the
+    // page's own set does.
     const edits: ChangeSetEdit[] = rows.map((row) => ({
       pageId: row.page_id,
       path: row.path,
       baseRevisionId: row.revision_id,
       metadata: row.before === null ? {} : parsed(row.before),
+      ...(row.locale ? { locale: row.locale } : {}),
     }))
     const note =
       input.note?.trim() ||
@@ -679,11 +688,25 @@ export async function undoChangeSet(
       edits,
       undoesId: original.id,
     })
-    const applied = await applyInTransaction(tx, events, {
+    const own = await applyInTransaction(tx, events, {
       siteId: input.siteId,
       changeSetId: id,
       authorId: input.authorId,
     })
+    // Locales' sets (written by a published change request): each a revision of its locale.
+    const localeEdits = await localeEditsOf(tx, { siteId: input.siteId, changeSetId: id })
+    const locales = await writeLocaleEdits(
+      tx,
+      events,
+      { siteId: input.siteId, changeSetId: id, authorId: input.authorId },
+      localeEdits,
+    )
+    const applied: ApplyResult = {
+      applied: own.applied + locales.applied,
+      conflicts: [...own.conflicts, ...localeEdits.conflicts],
+      unchanged: own.unchanged + locales.unchanged,
+      created: own.created,
+    }
     await tx.update(changeSet).set({ undoneById: id }).where(eq(changeSet.id, original.id))
     if (input.auditActor) {
       const summary = appliedSummary({ source: 'undo', note }, applied)
@@ -695,4 +718,154 @@ export async function undoChangeSet(
   })
   events.siteChanged(input.siteId, { changeSetApplied: true })
   return result
+}
+
+interface LocaleItemRow {
+  page_id: string | null
+  path: string
+  locale: string
+  base_revision_id: string | null
+  metadata: Metadata | string
+  current_path: string | null
+  current_revision_id: string | null
+  current_metadata: Metadata | string | null
+}
+
+/** A change set's edits of other locales' sets, sorted into conflicts and writes. */
+export interface LocaleEdits {
+  conflicts: Array<{ path: string; locale: string; currentRevisionId: string | null }>
+  writes: Array<{
+    pageId: string
+    path: string
+    locale: string
+    baseRevisionId: string | null
+    metadata: Metadata
+  }>
+  unchanged: Array<{ path: string; locale: string }>
+}
+
+/**
+ * A change set's edits of locales' sets (items whose locale is not ''; a published change
+ * request's, or the undo of one), checked inside `tx`: a page deleted or renamed since, a
+ * locale's set saved since (its current revision is not the edit's base), or a locale the site
+ * no longer declares (or now has as its default) is a conflict; an edit equal to the set's
+ * current metadata is unchanged.
+ */
+export async function localeEditsOf(
+  tx: Transaction,
+  row: { siteId: string; changeSetId: string },
+): Promise<LocaleEdits> {
+  const items = rowsOf<LocaleItemRow>(
+    await tx.execute(sql`
+      select i.page_id, i.path, i.locale, i.base_revision_id, i.metadata,
+        p.path as current_path, l.current_revision_id, r.metadata as current_metadata
+      from change_set_item i
+      left join page p on p.id = i.page_id and p.site_id = ${row.siteId}
+      left join page_locale l on l.page_id = p.id and l.locale = i.locale
+      left join metadata_revision r on r.id = l.current_revision_id
+      where i.change_set_id = ${row.changeSetId} and i.locale <> ''
+      order by i.path collate "C", i.locale collate "C"`),
+  )
+  const out: LocaleEdits = { conflicts: [], writes: [], unchanged: [] }
+  if (items.length === 0) return out
+  const [siteRow] = await tx
+    .select({ locales: site.locales })
+    .from(site)
+    .where(eq(site.id, row.siteId))
+  const locales = siteRow?.locales ?? null
+  for (const item of items) {
+    const choice = chooseLocale(locales, item.locale)
+    if (
+      item.page_id === null ||
+      item.current_path !== item.path ||
+      (item.current_revision_id ?? null) !== item.base_revision_id ||
+      locales === null ||
+      !choice.ok ||
+      choice.locale !== item.locale
+    ) {
+      out.conflicts.push({
+        path: item.path,
+        locale: item.locale,
+        currentRevisionId: item.current_revision_id ?? null,
+      })
+      continue
+    }
+    const metadata = parsed(item.metadata)
+    // Both sides come out of jsonb, whose key order is canonical: equal text = equal metadata.
+    if (
+      item.current_metadata !== null &&
+      JSON.stringify(parsed(item.current_metadata)) === JSON.stringify(metadata)
+    ) {
+      out.unchanged.push({ path: item.path, locale: item.locale })
+      continue
+    }
+    out.writes.push({
+      pageId: item.page_id,
+      path: item.path,
+      locale: item.locale,
+      baseRevisionId: item.base_revision_id,
+      metadata,
+    })
+  }
+  return out
+}
+
+/**
+ * Writes a change set's edits of locales' sets inside `tx`: each is a revision of its locale
+ * saved by `saveRevision`, as the editor's per-locale save — the `page_locale` row, the webhook
+ * body of what the path serves in that locale, the live check — pointing back at the change
+ * set. Records each item's result (conflicts, left alone, too) and adds them to its counts.
+ */
+export async function writeLocaleEdits(
+  tx: Transaction,
+  events: CoreEvents,
+  row: { siteId: string; changeSetId: string; authorId: string | null },
+  edits: LocaleEdits,
+): Promise<{ applied: number; unchanged: number }> {
+  const results: Array<{
+    path: string
+    locale: string
+    result: string
+    revision_id: string | null
+  }> = [
+    ...edits.unchanged.map((item) => ({ ...item, result: 'unchanged', revision_id: null })),
+    ...edits.conflicts.map(({ path, locale }) => ({
+      path,
+      locale,
+      result: 'conflict',
+      revision_id: null,
+    })),
+  ]
+  for (const edit of edits.writes) {
+    const revision = await saveRevision(tx, events, {
+      siteId: row.siteId,
+      pageId: edit.pageId,
+      baseRevisionId: edit.baseRevisionId,
+      metadata: edit.metadata,
+      authorId: row.authorId,
+      source: 'bulk',
+      locale: edit.locale,
+      changeSetId: row.changeSetId,
+    })
+    results.push({
+      path: edit.path,
+      locale: edit.locale,
+      result: 'applied',
+      revision_id: revision.id,
+    })
+  }
+  if (results.length > 0) {
+    await tx.execute(sql`
+      update change_set_item i set result = v.result, revision_id = v.revision_id
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb)
+        as v(path text, locale text, result text, revision_id text)
+      where i.change_set_id = ${row.changeSetId} and i.path = v.path and i.locale = v.locale`)
+    await tx.execute(sql`
+      update change_set set counts = jsonb_set(jsonb_set(jsonb_set(counts,
+        '{applied}', to_jsonb((counts->>'applied')::int + ${edits.writes.length}::int)),
+        '{unchanged}', to_jsonb((counts->>'unchanged')::int + ${edits.unchanged.length}::int)),
+        '{conflicts}', to_jsonb((counts->>'conflicts')::int + ${edits.conflicts.length}::int))
+      where id = ${row.changeSetId} and counts is not null`)
+  }
+  return { applied: edits.writes.length, unchanged: edits.unchanged.length }
 }

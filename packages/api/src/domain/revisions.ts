@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata } from '@headmark/metadata'
 import { ORPCError } from '@orpc/server'
-import { and, eq, isNull, max, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { type AuditSummary, metadataRevision, page, pageLocale, site } from '../db/schema.ts'
 import { type AuditActor, changedFields, recordAudit } from './audit.ts'
 import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
 import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
-import { servedPageInLocale } from './page-locales.ts'
+import { localeSets, servedPageInLocale } from './page-locales.ts'
 
 export type RevisionSource = (typeof metadataRevision.$inferSelect)['source']
 export type RevisionRow = typeof metadataRevision.$inferSelect
@@ -164,6 +164,15 @@ export async function saveRevision(
     ...(locale === null ? {} : { locale }),
   }
   await events.revisionSaved(tx, event)
+  // A locale's first set joins the page's cluster: every other version of the page serves
+  // alternates naming it from now on, so each is announced again with its current revision.
+  if (locale !== null && localeRow === undefined && siteRow.locales && pageRow.path !== null) {
+    await announceOtherVersions(tx, events, {
+      site: siteRow,
+      page: { id: pageRow.id, path: pageRow.path, own, ownRevisionId: pageRow.currentRevisionId },
+      except: locale,
+    })
+  }
   if (input.auditActor) {
     const [before] = currentRevisionId
       ? await tx
@@ -201,6 +210,75 @@ export async function saveRevision(
     })
   }
   return revision
+}
+
+/**
+ * Announces (`events.revisionSaved`) what each version of a page but `except` serves now, with
+ * the current revision of its set: the page's own set and each declared locale's. Webhook
+ * receivers, CDN purges and live checks then see the cluster a new locale's set changed.
+ */
+async function announceOtherVersions(
+  tx: Transaction,
+  events: CoreEvents,
+  input: {
+    site: typeof site.$inferSelect
+    page: { id: string; path: string; own: Metadata | null; ownRevisionId: string | null }
+    except: string
+  },
+): Promise<void> {
+  const { site: siteRow, page: pageRow } = input
+  const locales = siteRow.locales
+  if (!locales) return
+  const sets = await localeSets(tx, pageRow.id)
+  const versions: Array<{ locale: string | null; revisionId: string }> = []
+  if (pageRow.ownRevisionId !== null) {
+    versions.push({ locale: null, revisionId: pageRow.ownRevisionId })
+  }
+  for (const { code } of locales.locales) {
+    const set = sets.get(code)
+    if (set && code !== input.except && code !== locales.defaultLocale) {
+      versions.push({ locale: code, revisionId: set.revisionId })
+    }
+  }
+  if (versions.length === 0) return
+  const revisions = await tx
+    .select({
+      id: metadataRevision.id,
+      number: metadataRevision.number,
+      source: metadataRevision.source,
+      createdAt: metadataRevision.createdAt,
+    })
+    .from(metadataRevision)
+    .where(
+      inArray(
+        metadataRevision.id,
+        versions.map((version) => version.revisionId),
+      ),
+    )
+  const byId = new Map(revisions.map((revision) => [revision.id, revision]))
+  for (const version of versions) {
+    const revision = byId.get(version.revisionId)
+    if (!revision) continue
+    const served = await servedPageInLocale(tx, {
+      site: siteRow,
+      path: pageRow.path,
+      page: { id: pageRow.id, own: pageRow.own },
+      locale: version.locale,
+      sets,
+    })
+    await events.revisionSaved(tx, {
+      site: {
+        id: siteRow.id,
+        organizationId: siteRow.organizationId,
+        hostname: siteRow.hostname,
+        dsn: siteRow.dsn,
+      },
+      page: { id: pageRow.id, path: pageRow.path },
+      revision,
+      served: served.metadata,
+      ...(version.locale === null ? {} : { locale: version.locale }),
+    })
+  }
 }
 
 /** An edit's summary with the revision number it made (`after.revision`). */

@@ -210,7 +210,19 @@ describe('change requests that draft locales’ sets', () => {
       (body) => body.path === '/pricing' && (body as { locale?: string }).locale === 'de',
     )
     expect(germanBody?.metadata).toMatchObject({ title: 'Preise und Pakete' })
-    expect(bodies.filter((body) => body.path === '/pricing')).toHaveLength(3)
+    // The French set is new: the other versions are announced again with the cluster naming it,
+    // so the last body of each version of /pricing is what get-latest serves for it.
+    const last = new Map<string, (typeof bodies)[number]>()
+    for (const body of bodies.filter((body) => body.path === '/pricing')) {
+      last.set(body.locale ?? 'en', body)
+    }
+    expect([...last.keys()].sort()).toEqual(['de', 'en', 'fr'])
+    for (const [locale, body] of last) {
+      expect(body.metadata).toEqual(
+        (await getLatest(site.dsn, '/pricing', locale === 'en' ? null : locale)).metadata,
+      )
+      expect(body.metadata.alternates).toEqual(FULL_CLUSTER)
+    }
   })
 
   it('publishes nothing when one locale’s set was saved since the draft, until it is re-based', async () => {
@@ -289,6 +301,75 @@ describe('change requests that draft locales’ sets', () => {
     expect((await getLatest(site.dsn, '/pricing', 'de')).metadata.title).toBe('Tarife')
     expect((await getLatest(site.dsn, '/pricing', null)).metadata.title).toBe('Plans')
     expect((await getLatest(site.dsn, '/about', 'fr')).metadata.title).toBe('À propos')
+  })
+
+  it('undoing the published request gives each locale’s set its metadata back, and leaves one saved since', async () => {
+    const { cast, site, de, en } = await trilingual()
+    const rpc = cast.owner.rpc
+    const { changeRequestId } = await rpc.changeRequests.saveDraft({
+      ...acme,
+      pagePath: '/pricing',
+      baseRevisionId: en.id,
+      metadata: { title: 'Plans' },
+    })
+    for (const [pagePath, locale, baseRevisionId, title] of [
+      ['/pricing', 'de', de.id, 'Tarife'],
+      ['/about', 'fr', null, 'À propos'],
+    ] as const) {
+      await rpc.changeRequests.saveDraft({
+        ...acme,
+        pagePath,
+        locale,
+        baseRevisionId,
+        metadata: { title },
+      })
+    }
+    const ref = { organizationSlug: 'acme', changeRequestId }
+    await rpc.changeRequests.publish(ref)
+    expect((await getLatest(site.dsn, '/pricing', 'de')).metadata.title).toBe('Tarife')
+    // Someone saves the French set of /about after the publish.
+    const french = await getLatest(site.dsn, '/about', 'fr')
+    const newer = await rpc.metadataRevisions.save({
+      ...acme,
+      pagePath: '/about',
+      locale: 'fr',
+      baseRevisionId: french.metadataRevisionId ?? null,
+      metadata: { title: 'Qui sommes-nous' },
+    })
+    const [request] = await server.current.app.headmark.db
+      .select({ changeSetId: changeRequest.changeSetId })
+      .from(changeRequest)
+      .where(eq(changeRequest.id, changeRequestId))
+    bodies.length = 0
+
+    const undone = await rpc.changeSets.undo({ ...acme, changeSetId: request?.changeSetId ?? '' })
+    expect(undone).toMatchObject({
+      applied: 2,
+      conflicts: [{ path: '/about', locale: 'fr', currentRevisionId: newer.id }],
+    })
+    expect((await getLatest(site.dsn, '/pricing', null)).metadata.title).toBe('Pricing')
+    expect((await getLatest(site.dsn, '/pricing', 'de')).metadata.title).toBe('Preise')
+    expect((await getLatest(site.dsn, '/about', 'fr')).metadata.title).toBe('Qui sommes-nous')
+    // The German version's webhook body says what /de/pricing serves again.
+    expect(
+      bodies.filter((body) => body.path === '/pricing' && body.metadata.title === 'Preise'),
+    ).toHaveLength(1)
+    // The undo's change set lists the German set and the French conflict, each by its locale.
+    const items = await server.current.app.headmark.db
+      .select({
+        path: changeSetItem.path,
+        locale: changeSetItem.locale,
+        result: changeSetItem.result,
+      })
+      .from(changeSetItem)
+      .where(eq(changeSetItem.changeSetId, undone.id))
+    expect(
+      items.sort((a, b) => `${a.path}${a.locale}`.localeCompare(`${b.path}${b.locale}`)),
+    ).toEqual([
+      { path: '/about', locale: 'fr', result: 'conflict' },
+      { path: '/pricing', locale: '', result: 'applied' },
+      { path: '/pricing', locale: 'de', result: 'applied' },
+    ])
   })
 
   it('refuses a locale the site does not declare, and a locale of the site’s defaults', async () => {

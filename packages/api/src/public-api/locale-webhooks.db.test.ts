@@ -138,6 +138,47 @@ describe('webhook bodies on a site with locales', () => {
     await expectServed(site.dsn, bodies[0]!)
   })
 
+  it('a locale’s first set sends the other versions their new cluster too; its next save only its own', async () => {
+    const { cast, site } = await bilingual()
+    await cast.owner.rpc.pages.create({ ...acme, path: '/about' })
+    const about = await cast.owner.rpc.metadataRevisions.save({
+      ...acme,
+      pagePath: '/about',
+      baseRevisionId: null,
+      metadata: { title: 'About' },
+    })
+    bodies.length = 0
+    const german = await cast.owner.rpc.metadataRevisions.save({
+      ...acme,
+      pagePath: '/about',
+      locale: 'de',
+      baseRevisionId: null,
+      metadata: { title: 'Über uns' },
+    })
+    const cluster = {
+      en: 'https://acme.com/about',
+      de: 'https://acme.com/de/about',
+      'x-default': 'https://acme.com/about',
+    }
+    // The German version, and the English one, which names the German version from now on.
+    expect(bodies.map((body) => [body.locale ?? null, body.metadata])).toEqual([
+      ['de', { title: 'Über uns', alternates: cluster }],
+      [null, { title: 'About', alternates: cluster }],
+    ])
+    expect(bodies[1]?.metadataRevisionId).toBe(about.id)
+    for (const body of bodies) await expectServed(site.dsn, body)
+
+    bodies.length = 0
+    await cast.owner.rpc.metadataRevisions.save({
+      ...acme,
+      pagePath: '/about',
+      locale: 'de',
+      baseRevisionId: german.id,
+      metadata: { title: 'Wer wir sind' },
+    })
+    expect(bodies.map((body) => body.locale ?? null)).toEqual(['de'])
+  })
+
   // Defaults and rules can not hold alternates (sites.update and pathRules refuse them).
   it('a path rule change sends what a path without a page serves, in every locale alike', async () => {
     const { cast, site } = await bilingual()

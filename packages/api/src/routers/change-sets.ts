@@ -71,7 +71,14 @@ const applyResultSchema = z.object({
   applied: z.number().int(),
   created: z.number().int(),
   unchanged: z.number().int(),
-  conflicts: z.array(z.object({ path: z.string(), currentRevisionId: z.string().nullable() })),
+  conflicts: z.array(
+    z.object({
+      path: z.string(),
+      /** A locale's set (the undo of a published change request); absent: the page's own. */
+      locale: z.string().optional(),
+      currentRevisionId: z.string().nullable(),
+    }),
+  ),
 })
 
 const targetSchema = z.union([
@@ -496,7 +503,11 @@ export const changeSetsRouter = {
     .handler(async ({ context, input }) => {
       const siteRow = await site(context, input.siteHostname)
       const undone = await context.db
-        .select({ after: changeSetItem.metadata, before: metadataRevision.metadata })
+        .select({
+          path: changeSetItem.path,
+          after: changeSetItem.metadata,
+          before: metadataRevision.metadata,
+        })
         .from(changeSetItem)
         .leftJoin(metadataRevision, eq(metadataRevision.id, changeSetItem.baseRevisionId))
         .innerJoin(changeSet, eq(changeSet.id, changeSetItem.changeSetId))
@@ -512,7 +523,8 @@ export const changeSetsRouter = {
         role: context.membership.role,
         facts: {
           ...NO_FACTS,
-          pages: undone.length,
+          // A page whose sets in several locales it gives back is one page.
+          pages: new Set(undone.map((row) => row.path)).size,
           // The undo gives each page its `before` back.
           noindexTurnedOn: undone.filter((row) => isNoindex(row.before) && !isNoindex(row.after))
             .length,
