@@ -46,13 +46,22 @@ const steps = [
 function run(args, { timeoutMs, capture = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn('npm', args, {
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
     const output = []
-    if (capture) {
-      child.stdout.on('data', (chunk) => output.push(chunk))
-      child.stderr.on('data', (chunk) => output.push(chunk))
+    // Without `capture`, the output is passed on as it comes; its last lines are kept, to name
+    // what failed in the summary.
+    let tail = ''
+    for (const [stream, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.on('data', (chunk) => {
+        if (capture) return void output.push(chunk)
+        to.write(chunk)
+        tail = (tail + chunk.toString('utf8')).slice(-200_000)
+      })
     }
     const killGroup = (signal) => {
       try {
@@ -84,8 +93,10 @@ function run(args, { timeoutMs, capture = false } = {}) {
       // Whatever it left running is stopped; its output is complete once the pipes close.
       killGroup('SIGKILL')
       const done = () =>
-        resolve({ status: timedOut ? 1 : (code ?? 1), output: Buffer.concat(output) })
-      if (!capture) return done()
+        resolve({
+          status: timedOut ? 1 : (code ?? 1),
+          output: capture ? Buffer.concat(output) : Buffer.from(tail),
+        })
       const late = setTimeout(done, 5_000)
       child.on('close', () => {
         clearTimeout(late)
@@ -114,11 +125,41 @@ for (const step of steps) {
         console.log(`\n▶ ${name}: npm ${args.join(' ')} (${seconds}s)`)
         process.stdout.write(output)
       }
-      return { name, ok: status === 0, seconds }
+      return { name, ok: status === 0, seconds, output }
     }),
   )
   results.push(...outcomes)
   if (outcomes.some((r) => !r.ok && r.name === 'app: production build')) break
+}
+
+// What failed, by name, from each failed step's output (Vitest's FAIL lines, Playwright's ✘ and
+// numbered failures, timeouts): the summary is what a CI log's tail shows.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+const FAILURE = /(^|\s)(FAIL|✘|✖)\s|^\s+\d+\) \[|Error: |timed out/
+for (const r of results.filter((r) => !r.ok)) {
+  const plain = r.output.toString('utf8').replace(ANSI, '')
+  const lines = [...new Set(plain.split('\n').filter((line) => FAILURE.test(line)))]
+  console.log(`\nFailed in ${r.name}:`)
+  for (const line of lines.slice(0, 15)) console.log(`  ${line.trim().slice(0, 240)}`)
+  if (lines.length > 15) console.log(`  … and ${lines.length - 15} more lines`)
+}
+
+// Tests that failed and then passed when run again (Playwright's retry on CI), from the report's
+// "N flaky" list, so that a test that is not reliable is seen even when the run is green.
+for (const r of results) {
+  const lines = r.output.toString('utf8').replace(ANSI, '').split('\n')
+  const at = lines.findIndex((line) => /^\s+\d+ flaky\s*$/.test(line))
+  if (at < 0) continue
+  console.log(`\nFlaky in ${r.name}:`)
+  for (const line of lines.slice(at + 1)) {
+    if (!/^\s{4}\S/.test(line)) break
+    console.log(
+      `  ${line
+        .replace(/[\s─]+$/, '')
+        .trim()
+        .slice(0, 240)}`,
+    )
+  }
 }
 
 console.log('\nSummary')

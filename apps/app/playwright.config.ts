@@ -12,5 +12,8 @@ export default defineConfig({
   // Each worker has a server and database of its own (e2e/helpers.ts): two files run at a time
   // (E2E_WORKERS sets how many; 1 to follow one file's output in order).
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // On CI, a failed test runs once more: one that then passes is listed as flaky in the report
+  // (and in the summary of `npm test`), one that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
 })
