@@ -1,5 +1,6 @@
 import type { Metadata } from '@headmark/metadata'
-import { compileTanStackHead } from '@headmark/metadata/tanstack-start'
+import { mergeHead, toHeadTags } from '@headmark/metadata/head'
+import { toTanStackHead } from '@headmark/metadata/tanstack-start'
 import { createServerFn } from '@tanstack/react-start'
 
 /**
@@ -46,9 +47,6 @@ export interface PageFallback {
 
 const SITE_NAME = 'Headmark'
 
-// No fixed layers: each page passes its own fallback per render.
-const pageHead = compileTanStackHead({})
-
 /**
  * The page's head: its fallback (title, description, Open Graph and X card) with what the
  * metadata service served merged over it.
@@ -66,5 +64,9 @@ export function marketingHead(fallback: PageFallback, served: Metadata | null | 
     },
     twitter: { card: 'summary', title: fallback.title, description: fallback.description },
   }
-  return pageHead(served, base)
+  // Merged with the SDK's building blocks, not a compiled head: the marketing routes' heads are
+  // in the app's main chunk, which every screen loads first, and these weigh about half a
+  // kilobyte (gzipped) less. Made once per navigation, and on the server from a server
+  // function's answer, a new object each time, which a compiled head could not keep.
+  return toTanStackHead(mergeHead(toHeadTags(base), served ? toHeadTags(served) : []))
 }
