@@ -7,7 +7,12 @@ import type { Database } from '../db/client.ts'
 import { changeSet, organization, site } from '../db/schema.ts'
 import type { AuditSummary, ChangeSetCounts } from '../db/schema.ts'
 import { type AuditAction, type AuditActor, recordAudit } from './audit.ts'
-import type { ChangeSetAppliedEvent, CoreEvents, Transaction } from './events.ts'
+import {
+  type ChangeSetAppliedEvent,
+  type CoreEvents,
+  eventSite,
+  type Transaction,
+} from './events.ts'
 import { METADATA_MAX_BYTES, metadataBytes, metadataSchema } from './metadata-schema.ts'
 import { pagePathFromInput } from './page-paths.ts'
 import { loadSiteRules } from './path-rules.ts'
@@ -584,12 +589,7 @@ export async function applyInTransaction(
       })
     }
     const event: ChangeSetAppliedEvent = {
-      site: {
-        id: siteRow.id,
-        organizationId: siteRow.organizationId,
-        hostname: siteRow.hostname,
-        dsn: siteRow.dsn,
-      },
+      site: eventSite(siteRow),
       changeSet: { id: set.id, source: set.source },
       changes,
       defaults: {

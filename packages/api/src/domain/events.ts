@@ -4,6 +4,19 @@ import type { Database } from '../db/client.ts'
 /** A drizzle transaction, or the database itself: whatever `db.transaction` hands its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
+/** The site of an event, from its row. */
+export const eventSite = (row: {
+  id: string
+  organizationId: string
+  hostname: string
+  dsn: string
+}): RevisionSavedEvent['site'] => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  hostname: row.hostname,
+  dsn: row.dsn,
+})
+
 /** A revision that was just written, as the listeners of {@link CoreEvents} see it. */
 export interface RevisionSavedEvent {
   site: { id: string; organizationId: string; hostname: string; dsn: string }

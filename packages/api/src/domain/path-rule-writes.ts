@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Metadata } from '@headmark/metadata'
 import { and, eq, isNull, max } from 'drizzle-orm'
 import { page, pathRule, pathRuleRevision, type site } from '../db/schema.ts'
-import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
+import { type CoreEvents, eventSite, type RevisionSavedEvent, type Transaction } from './events.ts'
 import { currentDefaults } from './revisions.ts'
 import { servedMetadata } from './served-metadata.ts'
 
@@ -64,12 +64,7 @@ export async function announceRuleChange(
     .where(and(eq(page.siteId, siteRow.id), isNull(page.path)))
   const defaults = await currentDefaults(tx, siteRow.id)
   const event: RevisionSavedEvent = {
-    site: {
-      id: siteRow.id,
-      organizationId: siteRow.organizationId,
-      hostname: siteRow.hostname,
-      dsn: siteRow.dsn,
-    },
+    site: eventSite(siteRow),
     page: { id: defaultsPage?.id ?? siteRow.id, path: null },
     revision,
     served: servedMetadata({ defaults, page: null, titleTemplate: siteRow.titleTemplate }),

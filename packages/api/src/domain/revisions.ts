@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { type AuditSummary, metadataRevision, page, pageLocale, site } from '../db/schema.ts'
 import { type AuditActor, changedFields, recordAudit } from './audit.ts'
-import type { CoreEvents, RevisionSavedEvent, Transaction } from './events.ts'
+import { type CoreEvents, eventSite, type RevisionSavedEvent, type Transaction } from './events.ts'
 import { loadSiteRules, matchingRules, ruleLayers, type CompiledRule } from './path-rules.ts'
 import { compactMetadata, servedMetadata } from './served-metadata.ts'
 import { localeSets, servedPageInLocale } from './page-locales.ts'
@@ -147,12 +147,7 @@ export async function saveRevision(
           locale,
         })
   const event: RevisionSavedEvent = {
-    site: {
-      id: siteRow.id,
-      organizationId: siteRow.organizationId,
-      hostname: siteRow.hostname,
-      dsn: siteRow.dsn,
-    },
+    site: eventSite(siteRow),
     page: { id: pageRow.id, path: pageRow.path },
     revision: {
       id: revision.id,
@@ -267,12 +262,7 @@ async function announceOtherVersions(
       sets,
     })
     await events.revisionSaved(tx, {
-      site: {
-        id: siteRow.id,
-        organizationId: siteRow.organizationId,
-        hostname: siteRow.hostname,
-        dsn: siteRow.dsn,
-      },
+      site: eventSite(siteRow),
       page: { id: pageRow.id, path: pageRow.path },
       revision,
       served: served.metadata,

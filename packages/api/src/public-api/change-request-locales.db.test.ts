@@ -58,6 +58,20 @@ async function trilingual() {
   return { cast, site, en, de, about }
 }
 
+/** Opens a change request drafting /pricing's own set as "Plans"; its id. */
+async function draftPlans(
+  rpc: Awaited<ReturnType<typeof trilingual>>['cast']['owner']['rpc'],
+  baseRevisionId: string,
+) {
+  const { changeRequestId } = await rpc.changeRequests.saveDraft({
+    ...acme,
+    pagePath: '/pricing',
+    baseRevisionId,
+    metadata: { title: 'Plans' },
+  })
+  return changeRequestId
+}
+
 /** The get-latest answer for a path and locale. */
 async function getLatest(dsn: string, path: string, locale: string | null) {
   server.current.api.dropAll()
@@ -228,12 +242,7 @@ describe('change requests that draft locales’ sets', () => {
   it('publishes nothing when one locale’s set was saved since the draft, until it is re-based', async () => {
     const { cast, site, de, en } = await trilingual()
     const rpc = cast.owner.rpc
-    const { changeRequestId } = await rpc.changeRequests.saveDraft({
-      ...acme,
-      pagePath: '/pricing',
-      baseRevisionId: en.id,
-      metadata: { title: 'Plans' },
-    })
+    const changeRequestId = await draftPlans(rpc, en.id)
     await rpc.changeRequests.saveDraft({
       ...acme,
       pagePath: '/pricing',
@@ -306,12 +315,7 @@ describe('change requests that draft locales’ sets', () => {
   it('undoing the published request gives each locale’s set its metadata back, and leaves one saved since', async () => {
     const { cast, site, de, en } = await trilingual()
     const rpc = cast.owner.rpc
-    const { changeRequestId } = await rpc.changeRequests.saveDraft({
-      ...acme,
-      pagePath: '/pricing',
-      baseRevisionId: en.id,
-      metadata: { title: 'Plans' },
-    })
+    const changeRequestId = await draftPlans(rpc, en.id)
     for (const [pagePath, locale, baseRevisionId, title] of [
       ['/pricing', 'de', de.id, 'Tarife'],
       ['/about', 'fr', null, 'À propos'],
